@@ -1,0 +1,3 @@
+"""Commands: see docs/architecture.md for ownership."""
+
+COMMANDS: list = []
