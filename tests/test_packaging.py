@@ -1,0 +1,54 @@
+"""The wheel carries spec/, schemas/ and features/, so an installed heartspec works outside the checkout."""
+
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(ROOT)],
+        check=True,
+    )
+    (built,) = out.glob("heartspec-*.whl")
+    return built
+
+
+def test_wheel_carries_the_spec_schemas_and_features(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    for folder in ("spec/rulesets", "spec/variants", "schemas", "features"):
+        assert any(n.startswith(f"heartspec/_data/{folder}/") for n in names), folder
+    assert "heartspec/_data/spec/rulesets/fi.yaml" in names
+
+
+def test_installed_wheel_lists_rules_outside_the_checkout(wheel, tmp_path):
+    env_dir = tmp_path / "venv"
+    # System site packages give the dependencies without a network; the wheel itself is what we test.
+    venv.EnvBuilder(with_pip=False, system_site_packages=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", "--ignore-installed", str(wheel)],
+        check=True,
+        cwd=tmp_path,
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run(
+        [str(env_dir / "bin" / "heartspec"), "rules"], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
+    assert result.returncode == 0, result.stderr
+    for ruleset in ("fi", "no", "dk", "se", "fi-classic"):
+        assert ruleset in result.stdout
+    check = subprocess.run(
+        [str(python), "-c", "import heartspec.paths as p; print(p.data_dir('spec'))"],
+        capture_output=True, text=True, cwd=tmp_path, env=env,
+    )
+    assert str(env_dir) in check.stdout, check.stdout
