@@ -1,0 +1,549 @@
+"""The Hearts state machine over CompiledRules.
+
+Cards are physical ids (heartspec.cards), hands are bit masks.  Every public
+method checks the whole request before it changes anything, so a refused
+request (RuleError) leaves the game exactly as it was.  `play` is the checked
+path; `legal_mask` + `play_physical` are the fast path for self-play, which
+only ever plays cards taken from `legal_mask`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from heartspec.cards import (
+    HEARTS,
+    IDS_PER_DECK,
+    SUITS,
+    card_name,
+    cards_of,
+    face,
+    parse_card,
+    shuffled,
+    suit_mask,
+    suit_of,
+)
+from heartspec.engine import scoring
+from heartspec.engine.errors import RuleError
+from heartspec.rules.model import CompiledRules
+
+QUEEN_OF_SPADES = parse_card("QS")
+PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "none")
+PHASES = ("deal", "passing", "playing", "moon_choice", "game_over")
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Game:
+    """One game of Hearts, deal after deal, until the rules end it."""
+
+    def __init__(self, rules: CompiledRules, dealer: int = 0, deal_number: int = 1, totals=None):
+        players = rules.players
+        if not _is_int(dealer) or not 0 <= dealer < players:
+            raise RuleError("invalid_game", f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+        if not _is_int(deal_number) or deal_number < 1:
+            raise RuleError("invalid_game", f"deal_number must be a whole number from 1, not {deal_number!r}")
+        if totals is None:
+            totals = [0] * players
+        if not isinstance(totals, (list, tuple)) or len(totals) != players or not all(map(_is_int, totals)):
+            raise RuleError("invalid_game", f"totals must be {players} whole numbers, one per seat")
+        _check_rules_fit(rules)
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.deal_number = deal_number
+        self.totals = list(totals)
+        self.phase = "deal"
+        self.winners: list[int] | None = None
+        self.quiet = False  # self-play sets this to skip building event dicts
+        self.last_deal_points: list[int] | None = None
+        self.last_moon: dict | None = None
+        self._stake = scoring.exact_stake(rules.stake)
+        self._pot = Fraction(0)
+        self._game_money = [Fraction(0)] * players
+        self._derive_masks()
+        self._reset_deal()
+
+    # ----------------------------------------------------------------- setup
+
+    def _derive_masks(self) -> None:
+        rules = self.rules
+        self._face_copies = [0] * IDS_PER_DECK
+        for card in rules.deck:
+            self._face_copies[face(card)] |= 1 << card
+        deck_mask = sum(1 << card for card in rules.deck)
+        self._suit_masks = [suit_mask(s, rules.copies) & deck_mask for s in range(4)]
+        self._suit_of = [suit_of(c) for c in range(IDS_PER_DECK * rules.copies)]
+        self._names = [card_name(c) for c in range(IDS_PER_DECK * rules.copies)]
+        self._phys_points = [rules.face_points[face(c)] for c in range(IDS_PER_DECK * rules.copies)]
+        self._point_mask = sum(1 << c for c in rules.deck if self._phys_points[c] > 0)
+        self._hearts = self._suit_masks[HEARTS]
+        self._queen = self._face_copies[QUEEN_OF_SPADES]
+        self._moon_mask = 0
+        if rules.moon_enabled:
+            for required in rules.moon_required_faces:
+                self._moon_mask |= self._face_copies[required]
+        self._deck_faces = Counter(face(c) for c in rules.deck)
+        self._first_trick_guarded = rules.first_trick_points != "allowed"
+        self._hearts_lead_guarded = rules.heart_leads_before_broken == "forbidden"
+        self._hearts_and_queen = "hearts_and_queen" in rules.heart_lead_exceptions
+        self._cancel = rules.identical_cards == "cancel" and rules.copies > 1
+        self._heart_played_breaks = rules.hearts_broken_by == "heart_played"
+
+    def _reset_deal(self) -> None:
+        n = self.players
+        self.hands = [0] * n
+        self.taken = [0] * n
+        self.kitty = 0
+        self.stock: list[int] = []
+        self._stock_pos = 0
+        self.trick: list[tuple[int, int]] = []
+        self.turn: int | None = None
+        self.hearts_broken = False
+        self.tricks_done = 0
+        self.passes: dict[int, int] = {}
+        self.opening_face: int | None = None
+        self.pass_direction = self._direction_for(self.deal_number)
+        self._pending_moon: tuple | None = None
+        self.dealt: tuple | None = None
+
+    def _direction_for(self, deal_number: int) -> str:
+        rules = self.rules
+        if rules.pass_count == 0 or not rules.pass_cycle:
+            return "none"
+        return rules.pass_cycle[(deal_number - 1) % len(rules.pass_cycle)]
+
+    # ------------------------------------------------------------------ deal
+
+    def deal(self, hands, kitty=(), stock=()) -> list[dict]:
+        """Start the deal with these cards (face ids); copies of a two-deck game are assigned here."""
+        self._require_phase("deal")
+        hand_masks, kitty_mask, stock_cards = self._physical_deal(hands, kitty, stock)
+        return self._start_deal(hand_masks, kitty_mask, stock_cards)
+
+    def deal_seeded(self, seed) -> list[dict]:
+        """Shuffle the deck with random.Random(seed) and deal it."""
+        self._require_phase("deal")
+        if not _is_int(seed):
+            raise RuleError("bad_request", f"seed must be a whole number, not {seed!r}")
+        cards = shuffled(list(self.rules.deck), seed)
+        size, n = self.rules.hand_size, self.players
+        hands = [sum(1 << c for c in cards[i * size:(i + 1) * size]) for i in range(n)]
+        rest = cards[n * size:]
+        kitty = sum(1 << c for c in rest[: self.rules.kitty_size])
+        return self._start_deal(hands, kitty, rest[self.rules.kitty_size:])
+
+    def _physical_deal(self, hands, kitty, stock) -> tuple[list[int], int, list[int]]:
+        rules, n = self.rules, self.players
+        if not isinstance(hands, (list, tuple)) or len(hands) != n:
+            raise RuleError("invalid_deal", f"a deal needs {n} hands, one per seat")
+        groups = [("hand of seat %d" % s, h, rules.hand_size) for s, h in enumerate(hands)]
+        groups += [("kitty", kitty, rules.kitty_size), ("stock", stock, rules.stock_size)]
+        for label, cards, size in groups:
+            if not isinstance(cards, (list, tuple)) or len(cards) != size:
+                got = len(cards) if isinstance(cards, (list, tuple)) else "no list"
+                raise RuleError("invalid_deal", f"the {label} must have {size} cards, got {got}")
+            for card in cards:
+                if not _is_int(card) or not 0 <= card < IDS_PER_DECK:
+                    raise RuleError("invalid_deal", f"the {label} holds {card!r}, which is not a card")
+        dealt = Counter(c for _, cards, _ in groups for c in cards)
+        if dealt != self._deck_faces:
+            raise RuleError("invalid_deal", self._deck_mismatch(dealt))
+        copies_seen: Counter = Counter()
+
+        def physical(card: int) -> int:
+            copies_seen[card] += 1
+            return card + IDS_PER_DECK * (copies_seen[card] - 1)
+
+        masks = [sum(1 << physical(c) for c in h) for h in hands]
+        kitty_mask = sum(1 << physical(c) for c in kitty)
+        return masks, kitty_mask, [physical(c) for c in stock]
+
+    def _deck_mismatch(self, dealt: Counter) -> str:
+        missing = sorted((self._deck_faces - dealt).elements())
+        extra = sorted((dealt - self._deck_faces).elements())
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(card_name(c) for c in missing))
+        if extra:
+            parts.append("not in this deck (or too many) " + " ".join(card_name(c) for c in extra))
+        return "the cards are not this game's deck: " + "; ".join(parts)
+
+    def _start_deal(self, hands: list[int], kitty: int, stock: list[int]) -> list[dict]:
+        self.hands = hands
+        self.kitty = kitty
+        self.stock = stock
+        self._stock_pos = 0
+        self.dealt = (
+            [sorted(face(c) for c in cards_of(h)) for h in hands],
+            sorted(face(c) for c in cards_of(kitty)),
+            [face(c) for c in stock],
+        )
+        if self.pass_direction == "none":
+            self._begin_play()
+        else:
+            self.phase = "passing"
+        return []
+
+    # --------------------------------------------------------------- passing
+
+    def pass_cards(self, seat, cards) -> list[dict]:
+        """Choose the cards `seat` passes; the last seat to choose triggers the exchange."""
+        self._require_phase("passing")
+        self._require_seat(seat)
+        if seat in self.passes:
+            raise RuleError("already_passed", f"seat {seat} has already passed this deal")
+        if not isinstance(cards, (list, tuple)):
+            raise RuleError("bad_request", "cards must be a list of cards")
+        for card in cards:
+            self._require_card(card)
+        if len(cards) != self.rules.pass_count:
+            raise RuleError("invalid_pass", f"pass exactly {self.rules.pass_count} cards, not {len(cards)}")
+        chosen = 0
+        for card in cards:
+            free = self.hands[seat] & self._face_copies[card] & ~chosen
+            if not free:
+                raise RuleError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)} (to pass)")
+            chosen |= free & -free
+        self.passes[seat] = chosen
+        if len(self.passes) < self.players:
+            return []
+        return self._exchange()
+
+    def _pass_offset(self) -> int:
+        n = self.players
+        return {"left": 1, "right": -1, "across": n // 2, "left2": 2, "right2": -2}[self.pass_direction]
+
+    def _exchange(self) -> list[dict]:
+        n, offset = self.players, self._pass_offset()
+        events = []
+        for seat, mask in self.passes.items():
+            self.hands[seat] &= ~mask
+        for giver in range(n):
+            receiver = (giver + offset) % n
+            self.hands[receiver] |= self.passes[giver]
+        for receiver in range(n):
+            giver = (receiver - offset) % n
+            events.append({"type": "cards_received", "seat": receiver, "from": giver,
+                           "cards": self._names_of(self.passes[giver])})
+        self._begin_play()
+        return events
+
+    # ------------------------------------------------------------ the tricks
+
+    def _begin_play(self) -> None:
+        self.phase = "playing"
+        self.turn, self.opening_face = self._opening()
+
+    def _opening(self) -> tuple[int, int | None]:
+        """Who leads the first trick, and the card (face) they must lead, if any."""
+        rules = self.rules
+        if rules.opening_leader == "card_holder":
+            for candidate in rules.opening_cards:
+                holder = self._first_holder(self._face_copies[candidate])
+                if holder is not None:
+                    return holder, candidate
+            clubs = 0
+            for hand in self.hands:
+                clubs |= hand & self._suit_masks[0]
+            if rules.opening_fallback == "lowest_club" and clubs:
+                lowest = min(face(c) for c in cards_of(clubs))
+                return self._first_holder(self._face_copies[lowest]), lowest
+        return (self.dealer + 1) % self.players, None
+
+    def _first_holder(self, copies_mask: int) -> int | None:
+        """The first seat clockwise from the dealer's left holding one of these cards."""
+        n = self.players
+        for step in range(1, n + 1):
+            seat = (self.dealer + step) % n
+            if self.hands[seat] & copies_mask:
+                return seat
+        return None
+
+    def legal_mask(self, seat: int) -> int:
+        """The physical cards `seat` may play now, as a mask (0 when it is not their turn)."""
+        if self.phase != "playing" or seat != self.turn:
+            return 0
+        hand = self.hands[seat]
+        trick = self.trick
+        if trick:
+            allowed = hand & self._suit_masks[self._suit_of[trick[0][1]]] or hand
+            if self.tricks_done == 0 and self._first_trick_guarded:
+                allowed = allowed & ~self._point_mask or allowed
+            return allowed
+        if self.tricks_done == 0:
+            if self.opening_face is not None:
+                return hand & self._face_copies[self.opening_face]
+            if self.rules.opening_lead_restriction == "non_point":
+                hand = hand & ~self._point_mask or hand
+        if self._hearts_lead_guarded and not self.hearts_broken:
+            others = hand & ~self._hearts
+            if others and not (self._hearts_and_queen and not others & ~self._queen):
+                return others
+        return hand
+
+    def legal(self, seat) -> list[int]:
+        """Face ids `seat` may play now, deduplicated and sorted."""
+        if not _is_int(seat):
+            return []
+        return sorted({face(c) for c in cards_of(self.legal_mask(seat))})
+
+    def play(self, seat, card) -> list[dict]:
+        """The checked path: refuse with the first error code that applies, in the protocol's order."""
+        self._require_phase("playing")
+        self._require_seat(seat)
+        if seat != self.turn:
+            raise RuleError("not_your_turn", f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        self._require_card(card)
+        copies = self.hands[seat] & self._face_copies[card]
+        if not copies:
+            raise RuleError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)}")
+        physical = copies & -copies
+        if not physical & self.legal_mask(seat):
+            raise self._refusal(seat, physical.bit_length() - 1)
+        return self.play_physical(seat, physical.bit_length() - 1)
+
+    def _refusal(self, seat: int, card: int) -> RuleError:
+        """Why a card in hand is not legal now (only called when it is not)."""
+        name, hand = self._names[card], self.hands[seat]
+        if self.trick:
+            led = self._suit_of[self.trick[0][1]]
+            if self._suit_of[card] != led and hand & self._suit_masks[led]:
+                return RuleError("must_follow_suit", f"{name} does not follow the led suit {SUITS[led]}")
+            return RuleError("points_on_first_trick", f"{name} carries points and the first trick refuses them while you hold another legal card")
+        if self.tricks_done == 0 and self.opening_face is not None:
+            return RuleError("must_lead_opening_card", f"the first trick must be led with {card_name(self.opening_face)}")
+        if self.tricks_done == 0 and self._phys_points[card] > 0 and hand & ~self._point_mask:
+            return RuleError("points_on_first_trick", f"{name} carries points; lead the first trick with a card without points")
+        return RuleError("hearts_not_broken", f"hearts are not broken yet, so {name} may not be led")
+
+    def play_physical(self, seat: int, card: int) -> list[dict]:
+        """The fast path: play a physical card known to be legal (taken from legal_mask)."""
+        events = None if self.quiet else []
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        trick.append((seat, card))
+        if events is not None:
+            events.append({"type": "card_played", "seat": seat, "card": self._names[card]})
+        if not self.hearts_broken and self._breaks_hearts(card):
+            self.hearts_broken = True
+            if events is not None:
+                events.append({"type": "hearts_broken"})
+        if self.rules.draw_order == "replace_immediately":
+            self._draw(seat, events)
+        if len(trick) == self.players:
+            self._finish_trick(events)
+        else:
+            self.turn = (seat + 1) % self.players
+        return events or []
+
+    def _breaks_hearts(self, card: int) -> bool:
+        if self._suit_of[card] == HEARTS:
+            return self._heart_played_breaks or self._suit_of[self.trick[0][1]] != HEARTS
+        return self.rules.queen_breaks_hearts and face(card) == QUEEN_OF_SPADES
+
+    def _draw(self, seat: int, events: list | None) -> None:
+        if self._stock_pos >= len(self.stock):
+            return
+        self.hands[seat] |= 1 << self.stock[self._stock_pos]
+        self._stock_pos += 1
+        if events is not None:
+            events.append({"type": "cards_drawn", "seat": seat, "count": 1})
+
+    def trick_winner(self, trick: list[tuple[int, int]]) -> int:
+        """Highest card of the led suit; identical cards may cancel each other out."""
+        led = self._suit_of[trick[0][1]]
+        suit_of_ = self._suit_of
+        cancelled: set[int] = set()
+        if self._cancel:
+            faces = Counter(face(c) for _, c in trick if suit_of_[c] == led)
+            cancelled = {f for f, count in faces.items() if count > 1}
+        best_seat, best_face = None, -1
+        for seat, card in trick:
+            card_face = card % IDS_PER_DECK
+            if suit_of_[card] == led and card_face > best_face and card_face not in cancelled:
+                best_seat, best_face = seat, card_face
+        if best_seat is None:  # every led-suit card cancelled: the leader takes it
+            return trick[0][0]
+        return best_seat
+
+    def _finish_trick(self, events: list | None) -> None:
+        trick = self.trick
+        winner = self.trick_winner(trick)
+        mask = 0
+        for _, card in trick:
+            mask |= 1 << card
+        self.taken[winner] |= mask
+        if events is not None:
+            events.append({"type": "trick_won", "seat": winner,
+                           "cards": [self._names[c] for _, c in trick],
+                           "points": sum(self._phys_points[c] for _, c in trick)})
+        self.trick = []
+        self.tricks_done += 1
+        if self.tricks_done == 1 and self.kitty:
+            self.taken[winner] |= self.kitty
+            if events is not None:
+                events.append({"type": "kitty_taken", "seat": winner, "cards": self._names_of(self.kitty)})
+            self.kitty = 0
+        if self.rules.draw_order == "winner_first":
+            for step in range(self.players):
+                self._draw((winner + step) % self.players, events)
+        if any(self.hands):
+            self.turn = winner
+        else:
+            self.turn = None
+            self._score_deal(events)
+
+    # --------------------------------------------------------------- scoring
+
+    def _score_deal(self, events: list | None) -> None:
+        rules = self.rules
+        penalties, bonuses = scoring.split_points(self.taken, self._phys_points)
+        shooter = scoring.moon_shooter(self.taken, self._moon_mask)
+        if shooter is not None and rules.moon_effect == "shooter_choice":
+            self.phase = "moon_choice"
+            self.turn = shooter
+            self._pending_moon = (penalties, bonuses, shooter)
+            if events is not None:
+                events.append({"type": "moon_choice", "seat": shooter})
+            return
+        self._conclude_deal(events, penalties, bonuses, shooter, rules.moon_effect)
+
+    def choose(self, seat, option) -> list[dict]:
+        """The moon shooter's choice between adding to the others and subtracting from self."""
+        self._require_phase("moon_choice")
+        self._require_seat(seat)
+        if seat != self.turn:
+            raise RuleError("not_your_turn", f"seat {self.turn} shot the moon and chooses, not seat {seat}")
+        if option not in scoring.MOON_CHOICES:
+            raise RuleError("bad_request", f"option must be one of {', '.join(scoring.MOON_CHOICES)}, not {option!r}")
+        penalties, bonuses, shooter = self._pending_moon
+        events: list = []
+        self._conclude_deal(events, penalties, bonuses, shooter, option)
+        return events
+
+    def _conclude_deal(self, events, penalties, bonuses, shooter, effect) -> None:
+        rules = self.rules
+        points = scoring.deal_points(penalties, bonuses, shooter, effect, rules.moon_amount,
+                                     rules.moon_bonus_cards == "kept")
+        self.totals = [t + p for t, p in zip(self.totals, points)]
+        self.last_deal_points = points
+        self.last_moon = None if shooter is None else {"seat": shooter, "effect": effect}
+        scored = {"type": "deal_scored", "points": points, "totals": list(self.totals), "moon": self.last_moon}
+        self._settle_deal(points, scored)
+        if events is not None:
+            events.append(scored)
+        winners = scoring.game_winners(
+            self.totals, self.deal_number, partnership=rules.partnership, target=rules.target,
+            end_condition=rules.end_condition, max_deals=rules.max_deals, ties=rules.ties)
+        if winners is not None:
+            self._end_game(events, winners)
+        else:
+            self._next_deal(events)
+
+    def _settle_deal(self, points: list[int], scored: dict) -> None:
+        method = self.rules.settlement
+        if method == "pairwise":
+            money = scoring.settle_pairwise(points, self._stake)
+        elif method == "zero_point_pot":
+            money, self._pot = scoring.settle_zero_point_pot(points, self._stake, self._pot)
+            scored["pot"] = scoring.money_out([self._pot])[0]
+        else:
+            return
+        self._game_money = [a + b for a, b in zip(self._game_money, money)]
+        scored["money"] = scoring.money_out(money)
+
+    def _end_game(self, events, winners: list[int]) -> None:
+        self.phase = "game_over"
+        self.turn = None
+        self.winners = winners
+        over = {"type": "game_over", "totals": list(self.totals), "winners": list(winners)}
+        if self.rules.settlement == "pot":
+            self._game_money = scoring.settle_pot(self.players, winners, self._stake)
+        if self.rules.settlement != "none":
+            over["money"] = scoring.money_out(self._game_money)
+        if events is not None:
+            events.append(over)
+
+    def _next_deal(self, events) -> None:
+        self.deal_number += 1
+        self.dealer = (self.dealer + self.rules.dealer_rotation) % self.players
+        self._reset_deal()
+        self.phase = "deal"
+        if events is not None:
+            events.append({"type": "next_deal", "deal_number": self.deal_number,
+                           "dealer": self.dealer, "pass_direction": self.pass_direction})
+
+    # ----------------------------------------------------------------- views
+
+    def deal_points_so_far(self) -> list[int]:
+        if self.phase == "game_over" and self.last_deal_points is not None:
+            return list(self.last_deal_points)
+        return [sum(self._phys_points[c] for c in cards_of(m)) for m in self.taken]
+
+    def state(self) -> dict:
+        """The protocol's `state` payload, cards as names."""
+        rules = self.rules
+        state = {
+            "phase": self.phase,
+            "players": self.players,
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "pass_direction": self.pass_direction,
+            "hands": [self._names_of(h) for h in self.hands],
+            "trick": [{"seat": s, "card": self._names[c]} for s, c in self.trick],
+            "hearts_broken": self.hearts_broken,
+            "passed": sorted(self.passes),
+            "deal_points": self.deal_points_so_far(),
+            "totals": list(self.totals),
+        }
+        if rules.kitty_size:
+            state["kitty_size"] = self.kitty.bit_count()
+        if rules.stock_size:
+            state["stock_size"] = len(self.stock) - self._stock_pos
+        if rules.partnership:
+            state["team_totals"] = scoring.team_totals(self.totals)
+        if self.phase == "game_over":
+            state["winners"] = list(self.winners)
+        return state
+
+    def _names_of(self, mask: int) -> list[str]:
+        return [self._names[c] for c in sorted(cards_of(mask), key=face)]
+
+    # ------------------------------------------------------------ validation
+
+    def _require_phase(self, phase: str) -> None:
+        if self.phase != phase:
+            raise RuleError("wrong_phase", f"the game is in phase {self.phase}, not {phase}")
+
+    def _require_seat(self, seat) -> None:
+        if not _is_int(seat) or not 0 <= seat < self.players:
+            raise RuleError("bad_request", f"seat must be 0..{self.players - 1}, not {seat!r}")
+
+    def _require_card(self, card) -> None:
+        if not _is_int(card) or not 0 <= card < IDS_PER_DECK or not self._face_copies[card]:
+            shown = card_name(card) if _is_int(card) and 0 <= card < IDS_PER_DECK else repr(card)
+            raise RuleError("invalid_card", f"{shown} is not a card of this game's deck")
+
+
+def _check_rules_fit(rules: CompiledRules) -> None:
+    """Compiled rules the engine cannot play are a game the ruleset forbids, not a crash later."""
+    n = rules.players
+    if n < 2:
+        raise RuleError("invalid_game", "a game needs at least two players")
+    if len(rules.deck) != n * rules.hand_size + rules.kitty_size + rules.stock_size:
+        raise RuleError("invalid_game", f"{len(rules.deck)} cards do not deal into {n} hands of {rules.hand_size}"
+                        f" plus kitty {rules.kitty_size} and stock {rules.stock_size}")
+    for direction in rules.pass_cycle:
+        if direction not in PASS_DIRECTIONS:
+            raise RuleError("invalid_game", f"unknown pass direction {direction!r}")
+        if direction == "across" and n % 2 and rules.pass_count:
+            raise RuleError("invalid_game", f"no seat sits across with {n} players")
+    if rules.partnership and n % 2:
+        raise RuleError("invalid_game", f"partnerships need an even number of players, not {n}")
+    if rules.stock_size and rules.draw_order not in ("winner_first", "replace_immediately"):
+        raise RuleError("invalid_game", "a game with a stock needs a draw order")

@@ -1,0 +1,143 @@
+"""Deal scoring, the moon, the end of a game and money: pure functions over plain lists.
+
+Money is kept exact (Fraction) and rounded only when it leaves the engine.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+MOON_CHOICES = ("add_to_others", "subtract_from_self")
+
+
+def split_points(taken: list[int], phys_points: list[int]) -> tuple[list[int], list[int]]:
+    """Per seat: the sum of positive (penalty) and of negative (bonus) points among the cards taken."""
+    penalties, bonuses = [], []
+    for mask in taken:
+        pos = neg = 0
+        while mask:
+            low = mask & -mask
+            value = phys_points[low.bit_length() - 1]
+            if value > 0:
+                pos += value
+            else:
+                neg += value
+            mask ^= low
+        penalties.append(pos)
+        bonuses.append(neg)
+    return penalties, bonuses
+
+
+def moon_shooter(taken: list[int], required_mask: int) -> int | None:
+    """The seat that took every physical copy of every required card, if any."""
+    if not required_mask:
+        return None
+    for seat, mask in enumerate(taken):
+        if mask & required_mask == required_mask:
+            return seat
+    return None
+
+
+def deal_points(
+    penalties: list[int],
+    bonuses: list[int],
+    shooter: int | None = None,
+    effect: str | None = None,
+    amount: int = 0,
+    bonus_kept: bool = True,
+) -> list[int]:
+    """Points each seat scores for the deal; a moon replaces the shooter's penalty points."""
+    points = [p + b for p, b in zip(penalties, bonuses)]
+    if shooter is None:
+        return points
+    for seat in range(len(points)):
+        if seat == shooter:
+            own = 0 if effect == "add_to_others" else -amount
+            points[seat] = own + (bonuses[seat] if bonus_kept else 0)
+        elif effect == "add_to_others":
+            points[seat] += amount
+    return points
+
+
+def team_totals(totals: list[int]) -> list[int]:
+    """Partners sit across: team t is seats t and t + n/2."""
+    half = len(totals) // 2
+    return [totals[t] + totals[t + half] for t in range(half)]
+
+
+def game_winners(
+    totals: list[int],
+    deal_number: int,
+    *,
+    partnership: bool,
+    target: int,
+    end_condition: str,
+    max_deals: int | None,
+    ties: str,
+) -> list[int] | None:
+    """The winning seats if the game ends after this deal, else None."""
+    scores = team_totals(totals) if partnership else list(totals)
+    if end_condition == "reaches":
+        hit = any(s >= target for s in scores)
+    else:
+        hit = any(s > target for s in scores)
+    if not hit and not (max_deals is not None and deal_number >= max_deals):
+        return None
+    low = min(scores)
+    lowest = [unit for unit, s in enumerate(scores) if s == low]
+    if ties == "extra_deal" and len(lowest) > 1:
+        return None
+    if not partnership:
+        return lowest
+    half = len(totals) // 2
+    return sorted(seat for team in lowest for seat in (team, team + half))
+
+
+def settle_pairwise(points: list[int], stake: Fraction) -> list[Fraction]:
+    """Every pair of seats: the one with more points pays the difference times the stake."""
+    money = [Fraction(0)] * len(points)
+    for i in range(len(points)):
+        for j in range(i + 1, len(points)):
+            owed = (points[i] - points[j]) * stake
+            money[i] -= owed
+            money[j] += owed
+    return money
+
+
+def settle_zero_point_pot(points: list[int], stake: Fraction, carried: Fraction) -> tuple[list[Fraction], Fraction]:
+    """Each seat pays its points times the stake into the pot; seats on zero split it, else it carries over.
+
+    A negative deal score pays nothing (a bonus does not take money out of the pot).
+    """
+    paid = [max(p, 0) * stake for p in points]
+    pot = carried + sum(paid)
+    zero_seats = [s for s, p in enumerate(points) if p == 0]
+    money = [-x for x in paid]
+    if not zero_seats:
+        return money, pot
+    share = pot / len(zero_seats)
+    for seat in zero_seats:
+        money[seat] += share
+    return money, Fraction(0)
+
+
+def settle_pot(players: int, winners: list[int], stake: Fraction) -> list[Fraction]:
+    """Everyone pays the stake once per game; the winners split the pot."""
+    share = stake * players / len(winners)
+    return [share - stake if seat in winners else -stake for seat in range(players)]
+
+
+def money_out(amounts: list[Fraction]) -> list[int | float]:
+    """Exact amounts as JSON numbers: whole amounts as ints, the rest rounded to cents."""
+    out: list[int | float] = []
+    for amount in amounts:
+        if amount.denominator == 1:
+            out.append(int(amount))
+        else:
+            out.append(round(float(amount), 2))
+    return out
+
+
+def exact_stake(stake: float | int) -> Fraction:
+    """The stake as written (0.1 stays a tenth, not its binary neighbour)."""
+    return Fraction(str(stake))

@@ -1,0 +1,114 @@
+"""CompiledRules built by hand, so engine tests do not depend on the compiler or the shipped spec.
+
+`standard()` is plain four-player Hearts; every other helper is `standard()` with a
+few fields replaced, so each test names exactly the rule values it is about.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from heartspec.cards import build_deck, parse_card
+from heartspec.engine import Game
+from heartspec.rules.model import CompiledRules
+
+
+def points_table(spec: dict[str, int]) -> tuple[int, ...]:
+    """Face points from a card_points-like map: suit letters first, then card names override."""
+    table = [0] * 56
+    for key, value in spec.items():
+        if len(key) == 1:
+            suit = "CDHS".index(key)
+            for slot in range(14):
+                table[suit * 14 + slot] = value
+    for key, value in spec.items():
+        if len(key) == 2:
+            table[parse_card(key)] = value
+    return tuple(table)
+
+
+def faces(*names: str) -> list[int]:
+    return [parse_card(n) for n in names]
+
+
+def standard(**changes) -> CompiledRules:
+    """Four players, pass 3 left/right/across/none, 2C leads, hearts 1 + QS 13, moon adds 26, ends at 100."""
+    deck = tuple(build_deck())
+    face_points = points_table({"H": 1, "QS": 13})
+    rules = CompiledRules(
+        ruleset="test", variants=(), players=4,
+        copies=1, deck=deck, hand_size=13, kitty_size=0, kitty_to="first_trick_winner", stock_size=0,
+        dealer_rotation=1,
+        pass_count=3, pass_cycle=("left", "right", "across", "none"),
+        opening_leader="card_holder", opening_cards=(parse_card("2C"),), opening_fallback="lowest_club",
+        opening_lead_restriction="any",
+        first_trick_points="forbidden", first_trick_when_only_points="any_card",
+        hearts_broken_by="heart_discarded", queen_breaks_hearts=False,
+        heart_leads_before_broken="forbidden", heart_lead_exceptions=("hearts_only",),
+        identical_cards="first_played_wins", all_cancelled="leader_takes",
+        face_points=face_points, moon_enabled=True,
+        moon_required_faces=tuple(f for f in range(56) if face_points[f] > 0),
+        moon_effect="add_to_others", moon_amount=26, moon_bonus_cards="kept", partnership=False,
+        target=100, end_condition="reaches", max_deals=None, ties="shared",
+        draw_order=None, settlement="none", stake=1,
+        penalty_total=26,
+    )
+    return replace(rules, **changes) if changes else rules
+
+
+def with_deck(rules: CompiledRules, players: int, copies=1, remove=(), add=(), kitty=0, stock=0, **changes):
+    """Change the player count and deck together, keeping the moon and penalty total consistent."""
+    deck = tuple(build_deck(copies, remove, add))
+    hand_size = (len(deck) - kitty - stock) // players
+    positive = [f for f in range(56) if rules.face_points[f] > 0 and any(c % 56 == f for c in deck)]
+    return replace(
+        rules, players=players, copies=copies, deck=deck, hand_size=hand_size, kitty_size=kitty,
+        stock_size=stock, moon_required_faces=tuple(positive),
+        penalty_total=sum(max(rules.face_points[c % 56], 0) for c in deck), **changes)
+
+
+def two_player(draw_order: str = "winner_first") -> CompiledRules:
+    return with_deck(standard(pass_count=0, pass_cycle=("none",)), 2, stock=26, draw_order=draw_order)
+
+
+def cancellation(players: int = 8) -> CompiledRules:
+    """Two decks; identical cards cancel; moon needs every copy."""
+    rules = with_deck(standard(), players, copies=2, remove=_removed_for(players),
+                      identical_cards="cancel", moon_amount=52)
+    return rules
+
+
+def _removed_for(players: int) -> tuple[str, ...]:
+    """Enough low clubs/diamonds out of each copy that 104 - 2*removed divides evenly."""
+    candidates = ["2D", "3D", "2S", "3S", "4D", "4S"]
+    for count in range(len(candidates) + 1):
+        if (104 - 2 * count) % players == 0:
+            return tuple(candidates[:count])
+    raise ValueError(players)
+
+
+def sorted_deal(rules: CompiledRules) -> list[list[int]]:
+    """Deal the deck in id order: seat 0 gets the lowest cards (all the clubs in a 4-player game)."""
+    deck = [c % 56 for c in rules.deck]
+    size = rules.hand_size
+    return [deck[i * size:(i + 1) * size] for i in range(rules.players)]
+
+
+def game_with_hands(rules: CompiledRules, hands_by_name: list[str], dealer: int = 0, **kwargs) -> Game:
+    """A game dealt from space-separated hands; kitty/stock get whatever is left, in deck order."""
+    game = Game(rules, dealer=dealer, **kwargs)
+    hands = [faces(*h.split()) for h in hands_by_name]
+    rest = [c % 56 for c in rules.deck]
+    for hand in hands:
+        for card in hand:
+            rest.remove(card)
+    kitty, stock = rest[: rules.kitty_size], rest[rules.kitty_size:]
+    game.deal(hands, kitty=kitty, stock=stock)
+    return game
+
+
+def play_names(game: Game, *moves: tuple[int, str]) -> list[dict]:
+    events = []
+    for seat, name in moves:
+        events += game.play(seat, parse_card(name))
+    return events
