@@ -61,6 +61,7 @@ class Game:
         self.quiet = False  # self-play sets this to skip building event dicts
         self.last_deal_points: list[int] | None = None
         self.last_moon: dict | None = None
+        self.deals_scored = 0
         self._stake = scoring.exact_stake(rules.stake)
         self._pot = Fraction(0)
         self._game_money = [Fraction(0)] * players
@@ -431,6 +432,7 @@ class Game:
                                      rules.moon_bonus_cards == "kept")
         self.totals = [t + p for t, p in zip(self.totals, points)]
         self.last_deal_points = points
+        self.deals_scored += 1
         self.last_moon = None if shooter is None else {"seat": shooter, "effect": effect}
         scored = {"type": "deal_scored", "points": points, "totals": list(self.totals), "moon": self.last_moon}
         self._settle_deal(points, scored)

@@ -1,0 +1,130 @@
+"""Random legal-move self-play over the engine's fast path, optionally logging protocol requests.
+
+The log is plain protocol requests, one JSON object per line (new_game, deal with
+explicit cards, pass, play, choose), so `heartspec replay` re-drives the same games.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, TextIO
+
+from heartspec.cards import card_name, face
+from heartspec.engine.game import Game
+from heartspec.engine.scoring import MOON_CHOICES
+from heartspec.rules.model import CompiledRules
+
+
+@dataclass(frozen=True)
+class Summary:
+    games: int
+    deals: int
+    moons: int
+    avg_points_per_deal: float
+    hands_per_second: float
+
+    def as_dict(self) -> dict:
+        return {"games": self.games, "deals": self.deals, "moons": self.moons,
+                "avg_points_per_deal": round(self.avg_points_per_deal, 2),
+                "hands_per_second": round(self.hands_per_second, 1)}
+
+
+def random_card(mask: int, rng: random.Random) -> int:
+    """A uniformly chosen set bit of `mask`, without building a list."""
+    for _ in range(rng.randrange(mask.bit_count())):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+class _Log:
+    """Writes protocol requests; a no-op when there is no file."""
+
+    def __init__(self, out: TextIO | None):
+        self.out = out
+
+    def write(self, request: dict) -> None:
+        if self.out is not None:
+            self.out.write(json.dumps(request, separators=(",", ":")) + "\n")
+
+    def names(self, cards) -> list[str]:
+        return [card_name(c) for c in cards]
+
+
+def play_games(
+    rules: CompiledRules | Callable[[], CompiledRules],
+    games: int,
+    seed: int | None,
+    log: TextIO | None = None,
+    options: dict | None = None,
+    max_deals_per_game: int = 10_000,
+) -> Summary:
+    """Play `games` whole games with a random legal player; `seed` makes the run reproducible."""
+    compiled = rules() if callable(rules) else rules
+    rng = random.Random(seed)
+    logger = _Log(log)
+    deals = moons = points = 0
+    started = time.perf_counter()
+    for _ in range(games):
+        game_deals, game_moons, game_points = _play_one_game(compiled, rng, logger, options or {}, max_deals_per_game)
+        deals += game_deals
+        moons += game_moons
+        points += game_points
+    elapsed = time.perf_counter() - started
+    return Summary(games=games, deals=deals, moons=moons,
+                   avg_points_per_deal=points / deals if deals else 0.0,
+                   hands_per_second=deals / elapsed if elapsed > 0 else 0.0)
+
+
+def _play_one_game(rules: CompiledRules, rng: random.Random, log: _Log, options: dict, max_deals: int):
+    log.write({"cmd": "new_game", "ruleset": rules.ruleset, "players": rules.players,
+               "variants": list(rules.variants), "options": options})
+    game = Game(rules, **{k: options[k] for k in ("dealer", "deal_number", "totals") if k in options})
+    game.quiet = True
+    moons = points = 0
+    while game.phase != "game_over":
+        if game.deals_scored >= max_deals:
+            raise RuntimeError(f"a game of {rules.ruleset} did not end after {max_deals} deals")
+        _play_one_deal(game, rng, log)
+        if game.phase == "moon_choice":
+            option = rng.choice(MOON_CHOICES)
+            log.write({"cmd": "choose", "seat": game.turn, "option": option})
+            game.choose(game.turn, option)
+        moons += game.last_moon is not None
+        points += sum(game.last_deal_points)
+    return game.deals_scored, moons, points
+
+
+def _play_one_deal(game: Game, rng: random.Random, log: _Log) -> None:
+    game.deal_seeded(rng.getrandbits(32))
+    hands, kitty, stock = game.dealt
+    request = {"cmd": "deal", "hands": [log.names(h) for h in hands]}
+    if kitty:
+        request["kitty"] = log.names(kitty)
+    if stock:
+        request["stock"] = log.names(stock)
+    log.write(request)
+    if game.phase == "passing":
+        _pass_randomly(game, rng, log)
+    play, legal_mask, write = game.play_physical, game.legal_mask, log.out is not None
+    while game.phase == "playing":
+        seat = game.turn
+        card = random_card(legal_mask(seat), rng)
+        if write:
+            log.write({"cmd": "play", "seat": seat, "card": card_name(card)})
+        play(seat, card)
+
+
+def _pass_randomly(game: Game, rng: random.Random, log: _Log) -> None:
+    count = game.rules.pass_count
+    for seat in range(game.players):
+        hand = game.hands[seat]
+        chosen = []
+        for _ in range(count):
+            card = random_card(hand, rng)
+            hand &= ~(1 << card)
+            chosen.append(face(card))
+        log.write({"cmd": "pass", "seat": seat, "cards": log.names(chosen)})
+        game.pass_cards(seat, chosen)
