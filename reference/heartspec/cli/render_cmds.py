@@ -1,3 +1,120 @@
-"""Commands: see docs/architecture.md for ownership."""
+"""`heartspec rules` and `heartspec diff`: the spec rendered for people and tools."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from heartspec.cli.common import load_spec_or_exit, spec_option
+
+variant_option = click.option(
+    "-v",
+    "--variant",
+    "variants",
+    multiple=True,
+    metavar="VARIANT",
+    help="Apply this variant (repeatable, applied in the order given).",
+)
+players_option = click.option(
+    "--players", type=click.IntRange(min=1), default=None, help="Only this player count (default: every count allowed)."
+)
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(1)
+
+
+def _emit(text_or_data) -> None:
+    if isinstance(text_or_data, str):
+        click.echo(text_or_data, nl=False)
+    else:
+        click.echo(json.dumps(text_or_data, ensure_ascii=False, indent=2))
+
+
+@click.command("rules")
+@click.argument("ruleset_id", required=False)
+@variant_option
+@players_option
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True
+)
+@spec_option
+def rules_command(ruleset_id: str | None, variants: tuple[str, ...], players: int | None, fmt: str, spec_dir: Path | None) -> None:
+    """List rulesets and variants, or print the resolved rulebook of RULESET_ID.
+
+    The rulebook gives every rule as a sentence, with the guide and section it
+    comes from; interpretations (where a guide is silent) are marked.
+    """
+    from heartspec.render import RenderError, rulebook
+
+    spec = load_spec_or_exit(spec_dir)
+    try:
+        if ruleset_id is None:
+            if variants or players:
+                _fail("-v and --players need a RULESET_ID")
+            cat = rulebook.catalog(spec)
+            renderers = {"text": rulebook.render_catalog_text, "markdown": rulebook.render_catalog_markdown}
+            _emit(renderers.get(fmt, lambda c: c)(cat))
+            return
+        book = rulebook.build_rulebook(spec, ruleset_id, variants, players)
+    except RenderError as err:
+        _fail(str(err))
+    renderers = {"text": rulebook.render_text, "markdown": rulebook.render_markdown, "json": rulebook.render_json}
+    _emit(renderers[fmt](book))
+
+
+@click.command("diff")
+@click.argument("ruleset_ids", nargs=-1)
+@variant_option
+@players_option
+@click.option("--all", "show_all", is_flag=True, help="Show every rule, not only those that differ.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text", show_default=True
+)
+@click.option(
+    "--differences",
+    is_flag=True,
+    help="Print spec/DIFFERENCES.md: the five guides compared at 3, 4, 5 and 6 players (markdown).",
+)
+@spec_option
+def diff_command(
+    ruleset_ids: tuple[str, ...],
+    variants: tuple[str, ...],
+    players: int | None,
+    show_all: bool,
+    fmt: str,
+    differences: bool,
+    spec_dir: Path | None,
+) -> None:
+    """Compare rulesets rule by rule: RULESET_IDS are two or more ruleset ids.
+
+    Each cell shows the value and where it comes from (guide §section);
+    interpretations are marked.  Variants given with -v apply to every ruleset
+    they apply to and are skipped (with a note) elsewhere.
+    """
+    from heartspec.render import RenderError, diff, html
+
+    spec = load_spec_or_exit(spec_dir)
+    try:
+        if differences:
+            if ruleset_ids or variants or players or show_all:
+                _fail("--differences takes no ruleset ids, -v, --players or --all")
+            _emit(diff.differences_document(spec))
+            return
+        comparison = diff.compare(spec, ruleset_ids, variants, players, show_all)
+    except RenderError as err:
+        _fail(str(err))
+    renderers = {
+        "text": diff.render_text,
+        "markdown": diff.render_markdown,
+        "json": diff.render_json,
+        "html": html.render_html,
+    }
+    _emit(renderers[fmt](comparison))
+
+
+COMMANDS: list = [rules_command, diff_command]

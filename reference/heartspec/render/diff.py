@@ -1,0 +1,332 @@
+"""`heartspec diff`: how rulesets differ, rule by rule, each cell with its provenance.
+
+A rule whose value (or provenance) is the same at every player count in every
+ruleset gets one row; a rule that changes with the number of players in any of
+them gets one row per player count, so a deck or pass cycle is compared at
+equal table sizes.  The model (`Comparison`) is built once and every format
+renders it, so text, markdown, json and html always agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from heartspec.render.phrasing import compact, label, order_key
+from heartspec.render.selection import (
+    RenderedRule,
+    RenderError,
+    allowed_players,
+    applies_to,
+    check_ruleset,
+    check_variants,
+    cite,
+    resolve_rules,
+)
+
+NOT_PLAYED = "—"
+DOCUMENT_RULESETS = ("fi", "no", "dk", "se", "fi-classic")
+DOCUMENT_PLAYERS = (3, 4, 5, 6)
+REFRESH_COMMAND = "heartspec diff --differences > spec/DIFFERENCES.md"
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Column:
+    ruleset_id: str
+    title: str
+    variants: tuple[str, ...]
+    skipped_variants: tuple[str, ...]
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Cell:
+    played: bool                  # False: the ruleset does not allow this player count
+    rule: RenderedRule | None     # None when played but the ruleset has no such rule
+
+
+@dataclass
+class Row:
+    key: str
+    players: int | None           # None: the same at every player count compared
+    cells: dict[str, Cell]
+
+    @property
+    def label(self) -> str:
+        return label(self.key)
+
+    @property
+    def differs(self) -> bool:
+        played = [c for c in self.cells.values() if c.played]
+        return len({compact(c.rule.value) if c.rule else None for c in played}) > 1
+
+
+@dataclass
+class Comparison:
+    columns: list[Column]
+    players: list[int]
+    rows: list[Row]
+    show_all: bool
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def shown_rows(self) -> list[Row]:
+        return [r for r in self.rows if self.show_all or r.differs]
+
+
+# --- building the model -----------------------------------------------------
+
+
+def compare(
+    spec,
+    ruleset_ids: tuple[str, ...],
+    variant_ids: tuple[str, ...] = (),
+    players: int | None = None,
+    show_all: bool = False,
+) -> Comparison:
+    _check_request(spec, ruleset_ids, variant_ids)
+    notes: list[str] = []
+    columns = [_column(spec, rid, variant_ids, notes) for rid in ruleset_ids]
+    counts = _counts_to_compare(columns, players, notes)
+    resolved = {
+        col.ruleset_id: {
+            n: {r.key: r for r in resolve_rules(spec, col.ruleset_id, col.variants, n)}
+            for n in counts
+            if n in col.players
+        }
+        for col in columns
+    }
+    keys = sorted({k for by_n in resolved.values() for rules in by_n.values() for k in rules}, key=order_key)
+    rows = [row for key in keys for row in _rows_for(key, columns, counts, resolved)]
+    return Comparison(columns, counts, rows, show_all, notes)
+
+
+def _check_request(spec, ruleset_ids: tuple[str, ...], variant_ids: tuple[str, ...]) -> None:
+    if len(ruleset_ids) < 2:
+        raise RenderError("diff needs at least two ruleset ids")
+    duplicates = sorted({r for r in ruleset_ids if ruleset_ids.count(r) > 1})
+    if duplicates:
+        raise RenderError(f"ruleset {duplicates[0]!r} is named twice")
+    for rid in ruleset_ids:
+        check_ruleset(spec, rid)
+    check_variants(spec, variant_ids)
+    for vid in variant_ids:
+        if not any(applies_to(spec, vid, rid) for rid in ruleset_ids):
+            where = ", ".join(spec.variants[vid].get("applies_to", [])) or "no ruleset"
+            raise RenderError(f"variant {vid!r} applies to none of {', '.join(ruleset_ids)} (it applies to: {where})")
+
+
+def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str]) -> Column:
+    applied = tuple(v for v in variant_ids if applies_to(spec, v, ruleset_id))
+    skipped = tuple(v for v in variant_ids if v not in applied)
+    for vid in skipped:
+        notes.append(f"variant {vid} does not apply to {ruleset_id}: {ruleset_id} is compared without it")
+    return Column(
+        ruleset_id=ruleset_id,
+        title=spec.rulesets[ruleset_id].get("title", ruleset_id),
+        variants=applied,
+        skipped_variants=skipped,
+        players=tuple(allowed_players(spec, ruleset_id, applied)),
+    )
+
+
+def _counts_to_compare(columns: list[Column], players: int | None, notes: list[str]) -> list[int]:
+    union = sorted({n for col in columns for n in col.players})
+    counts = union if players is None else [players]
+    if players is not None and players not in union:
+        raise RenderError(f"none of {', '.join(c.ruleset_id for c in columns)} is played by {players} players")
+    for col in columns:
+        missing = [n for n in counts if n not in col.players]
+        if missing:
+            shown = ", ".join(map(str, missing))
+            notes.append(f"{col.ruleset_id} is not played by {shown} players: shown as {NOT_PLAYED}")
+    return counts
+
+
+def _rows_for(key: str, columns: list[Column], counts: list[int], resolved: dict) -> list[Row]:
+    def cell(col: Column, n: int) -> Cell:
+        if n not in col.players:
+            return Cell(False, None)
+        return Cell(True, resolved[col.ruleset_id][n].get(key))
+
+    def same_everywhere(col: Column) -> bool:
+        seen = {_fingerprint(resolved[col.ruleset_id][n].get(key)) for n in counts if n in col.players}
+        return len(seen) <= 1
+
+    if len(counts) == 1:
+        return [Row(key, counts[0], {c.ruleset_id: cell(c, counts[0]) for c in columns})]
+    if all(same_everywhere(col) for col in columns):
+        return [Row(key, None, {c.ruleset_id: _any_count_cell(c, counts, cell) for c in columns})]
+    return [Row(key, n, {c.ruleset_id: cell(c, n) for c in columns}) for n in counts]
+
+
+def _any_count_cell(col: Column, counts: list[int], cell) -> Cell:
+    played = [n for n in counts if n in col.players]
+    return cell(col, played[0]) if played else Cell(False, None)
+
+
+def _fingerprint(rule: RenderedRule | None) -> str:
+    return "" if rule is None else compact([rule.value, list(rule.sources)])
+
+
+# --- shared cell pieces -----------------------------------------------------
+
+
+def row_title(row: Row) -> str:
+    return row.label if row.players is None else f"{row.label} ({row.players} players)"
+
+
+def variants_line(comparison: Comparison) -> str | None:
+    applied = [f"{c.ruleset_id}: {', '.join(c.variants)}" for c in comparison.columns if c.variants]
+    return "Variants applied: " + "; ".join(applied) if applied else None
+
+
+def summary_line(comparison: Comparison) -> str:
+    ids = ", ".join(c.ruleset_id for c in comparison.columns)
+    counts = ", ".join(map(str, comparison.players))
+    differing = sum(r.differs for r in comparison.rows)
+    what = "all rows" if comparison.show_all else "rows that differ"
+    return f"Comparing {ids} at {counts} players: {differing} of {len(comparison.rows)} rows differ (showing {what})"
+
+
+# --- text -------------------------------------------------------------------
+
+
+def render_text(comparison: Comparison) -> str:
+    lines = [summary_line(comparison)]
+    variants = variants_line(comparison)
+    if variants:
+        lines.append(variants)
+    lines += [f"Note: {n}" for n in comparison.notes]
+    width = max(len(c.ruleset_id) for c in comparison.columns) + 2
+    for row in comparison.shown_rows:
+        marker = "" if row.differs else " (no difference)"
+        lines += ["", f"{row_title(row)}{marker}"]
+        for rid, cell in row.cells.items():
+            lines += _text_cell(rid.ljust(width), cell, " " * (width + 2))
+    if not comparison.shown_rows:
+        lines += ["", "No differences."]
+    return "\n".join(lines) + "\n"
+
+
+def _text_cell(head: str, cell: Cell, indent: str) -> list[str]:
+    if not cell.played:
+        return [f"  {head}{NOT_PLAYED} (not played by this many players)"]
+    if cell.rule is None:
+        return [f"  {head}(no such rule)"]
+    lines = [f"  {head}{cell.rule.text}"]
+    for source in cell.rule.sources:
+        status = source.get("status", "?")
+        lines.append(f"{indent}{cite(source)}, {status}")
+        if status == "interpretation":
+            lines.append(f"{indent}[interpretation] {_flat(source.get('note', ''))}")
+    return lines
+
+
+def _flat(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+# --- markdown ---------------------------------------------------------------
+
+
+def render_markdown(comparison: Comparison, heading: str = "#") -> str:
+    notes: list[str] = []
+    lines = [f"{heading} Rule differences: {', '.join(c.ruleset_id for c in comparison.columns)}", ""]
+    lines.append(summary_line(comparison) + ".")
+    variants = variants_line(comparison)
+    lines += [""] + ([f"- {variants}"] if variants else []) + [f"- Note: {n}" for n in comparison.notes]
+    header = ["Rule"] + [c.ruleset_id for c in comparison.columns]
+    lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for row in comparison.shown_rows:
+        cells = [_md_cell(rid, row, cell, notes) for rid, cell in row.cells.items()]
+        lines.append("| " + " | ".join([f"**{_md(row_title(row))}**"] + cells) + " |")
+    if notes:
+        lines += ["", f"{heading}# Interpretations", ""] + [f"{i}. {n}" for i, n in enumerate(notes, 1)]
+    return "\n".join(lines) + "\n"
+
+
+def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
+    if not cell.played:
+        return NOT_PLAYED
+    if cell.rule is None:
+        return "*(no such rule)*"
+    parts = [_md(cell.rule.text)]
+    for source in cell.rule.sources:
+        cited = f"*{_md(cite(source))}*"
+        if source.get("status") == "interpretation":
+            notes.append(f"{rid}, {row_title(row)}: {_md(_flat(source.get('note', '')))}")
+            cited += f" **[interpretation {len(notes)}]**"
+        parts.append(cited)
+    return "<br>".join(parts)
+
+
+def _md(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+# --- json -------------------------------------------------------------------
+
+
+def render_json(comparison: Comparison) -> dict[str, Any]:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "rulesets": [
+            {
+                "id": c.ruleset_id,
+                "title": c.title,
+                "variants": list(c.variants),
+                "skipped_variants": list(c.skipped_variants),
+                "players": list(c.players),
+            }
+            for c in comparison.columns
+        ],
+        "players": comparison.players,
+        "all": comparison.show_all,
+        "notes": comparison.notes,
+        "rows": [_row_json(r) for r in comparison.shown_rows],
+    }
+
+
+def _row_json(row: Row) -> dict[str, Any]:
+    return {
+        "rule": row.key,
+        "label": row.label,
+        "players": row.players,
+        "differs": row.differs,
+        "cells": {rid: _cell_json(cell) for rid, cell in row.cells.items()},
+    }
+
+
+def _cell_json(cell: Cell) -> dict[str, Any]:
+    if not cell.played or cell.rule is None:
+        return {"played": cell.played, "value": None, "text": None, "sources": [], "interpretation": False}
+    return {
+        "played": True,
+        "value": cell.rule.value,
+        "text": cell.rule.text,
+        "sources": list(cell.rule.sources),
+        "interpretation": bool(cell.rule.interpretations),
+    }
+
+
+# --- the committed document -------------------------------------------------
+
+
+def differences_document(spec) -> str:
+    """spec/DIFFERENCES.md: the five guides compared at each table size, one section per count."""
+    ids = ", ".join(DOCUMENT_RULESETS)
+    lines = [
+        "# How the Nordic guides differ",
+        "",
+        f"Generated from the rulesets ({ids}); do not edit by hand. Refresh with `{REFRESH_COMMAND}`.",
+        "Each section is `heartspec diff " + " ".join(DOCUMENT_RULESETS) + " --players N --format markdown`.",
+        "Cells cite the guide (ruleset id) and its section heading; interpretations are numbered and explained",
+        "below each table.",
+    ]
+    for n in DOCUMENT_PLAYERS:
+        comparison = compare(spec, DOCUMENT_RULESETS, players=n)
+        section = render_markdown(comparison, heading="###").splitlines()
+        lines += ["", f"## {n} players", ""] + section[2:]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,313 @@
+"""One sentence per rule value: the only place that turns vocabulary into prose.
+
+Every renderer (rulebook, diff in all formats) asks `describe(key, value)`, so a
+new vocabulary value needs one edit here and nowhere else.  A key this table
+does not know still renders (as compact data), so a spec that grows ahead of
+the renderer never breaks `rules` or `diff`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+ARROW = " → "
+
+DIRECTION_WORDS = {
+    "left": "left",
+    "right": "right",
+    "across": "across",
+    "left2": "two to the left",
+    "right2": "two to the right",
+    "none": "none",
+}
+
+SUIT_WORDS = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+
+
+def _points(n: Any) -> str:
+    if n == "pip":
+        return "its pip value"
+    return f"{n:+d}" if isinstance(n, int) and n < 0 else str(n)
+
+
+def _cards(names: list[str]) -> str:
+    return ", ".join(names)
+
+
+def _count_phrase(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
+def _players(value: Any) -> str:
+    counts = sorted(value)
+    if len(counts) == 1:
+        return f"{counts[0]} players only"
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]} players"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+
+
+def deck_size(value: dict) -> int:
+    copies = value.get("copies", 1)
+    return copies * (52 - len(value.get("remove", []))) + len(value.get("add", []))
+
+
+def _deck(value: dict) -> str:
+    copies = value.get("copies", 1)
+    parts = ["one 52-card deck" if copies == 1 else f"{copies} 52-card decks shuffled together"]
+    if value.get("remove"):
+        each = " from each deck" if copies > 1 else ""
+        parts.append(f"remove {_cards(value['remove'])}{each}")
+    if value.get("add"):
+        parts.append(f"add jokers {_cards(value['add'])}, each ranked between the 2 and the 3 of its suit")
+    parts.append(f"{deck_size(value)} cards")
+    if "hand_size" in value:
+        parts.append(f"{value['hand_size']} cards each")
+    if value.get("kitty"):
+        taker = {"first_trick_winner": "taken by the winner of the first trick"}.get(
+            value.get("kitty_to"), f"goes to {value.get('kitty_to')}"
+        )
+        parts.append(f"kitty of {_count_phrase(value['kitty'], 'card')} face down, {taker}")
+    if value.get("stock"):
+        parts.append(f"stock of {_count_phrase(value['stock'], 'card')} to draw from")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:]
+
+
+def _dealing(value: dict) -> str:
+    rotation = {"left": "to the left (clockwise)", "right": "to the right"}.get(
+        value.get("dealer_rotation"), str(value.get("dealer_rotation"))
+    )
+    text = f"The deal passes {rotation} after each deal"
+    if value.get("first_dealer") == "seat0":
+        text += "; seat 0 deals first"
+    return text
+
+
+def _passing(value: dict) -> str:
+    count = value.get("count", 0)
+    cycle = [d for d in value.get("cycle", [])]
+    if count == 0 or not cycle or set(cycle) == {"none"}:
+        return "No passing"
+    how = "all at once, before seeing the cards received" if value.get("simultaneous") else "one after another"
+    directions = ARROW.join(DIRECTION_WORDS.get(d, d) for d in cycle)
+    repeat = "" if len(cycle) == 1 else ", then the cycle repeats"
+    return f"Pass {_count_phrase(count, 'card')}, {how}; direction by deal: {directions}{repeat}"
+
+
+def _opening_lead(value: dict) -> str:
+    if value.get("leader") == "dealer_left":
+        restriction = {"any": "any card", "non_point": "any card that scores no points"}.get(
+            value.get("lead_restriction", "any"), str(value.get("lead_restriction"))
+        )
+        return f"The player left of the dealer leads the first trick with {restriction}"
+    cards = value.get("cards", [])
+    if len(cards) == 1:
+        text = f"The holder of {cards[0]} leads it to the first trick"
+    else:
+        text = f"The holder of the first of {_cards(cards)} that was dealt leads it to the first trick"
+    fallback = value.get("fallback", "none")
+    if fallback == "lowest_club":
+        text += "; if no hand holds it, the holder of the lowest club leads that club"
+    elif fallback != "none":
+        text += f"; otherwise {fallback}"
+    return text
+
+
+def _first_trick(value: dict) -> str:
+    points = value.get("points")
+    text = {
+        "allowed": "Point cards may be played to the first trick",
+        "forbidden": "No point card may be played to the first trick, even by a player void in the led suit",
+        "forbidden_unless_only_points": (
+            "No point card may be played to the first trick unless the player holds nothing else that is legal"
+        ),
+    }.get(points, f"First-trick point cards: {points}")
+    if points == "forbidden" and value.get("when_only_points") == "any_card":
+        text += "; a hand holding only point cards may play any card"
+    return text
+
+
+def _hearts_break(value: dict) -> str:
+    text = {
+        "heart_discarded": "Hearts are broken when a heart is discarded to a trick led in another suit",
+        "heart_played": "Hearts are broken as soon as any heart is played to a trick, led or followed",
+    }.get(value.get("broken_by"), f"Hearts are broken by {value.get('broken_by')}")
+    if value.get("queen_breaks"):
+        text += "; playing QS breaks them too"
+    return text
+
+
+def _heart_leads(value: dict) -> str:
+    if value.get("before_broken") == "allowed":
+        return "Hearts may be led at any time"
+    exceptions = {
+        "hearts_only": "a hand of only hearts",
+        "hearts_and_queen": "a hand of only hearts and QS",
+    }
+    allowed = [exceptions.get(e, e) for e in value.get("exceptions", [])]
+    text = "Hearts may not be led until they are broken"
+    if allowed:
+        text += "; exception: " + " or ".join(allowed) + " may lead a heart"
+    return text
+
+
+def _following(value: dict) -> str:
+    parts = []
+    if value.get("must_follow_suit", True):
+        parts.append("Follow suit when able, otherwise play any card")
+    if value.get("trick_winner", "highest_of_led_suit") == "highest_of_led_suit":
+        parts.append("the highest card of the led suit wins; no trumps")
+    identical = value.get("identical_cards")
+    if identical == "cancel":
+        parts.append("two identical cards in a trick cancel each other and neither can win")
+    elif identical == "first_played_wins":
+        parts.append("of two identical cards the first played ranks higher")
+    if value.get("all_cancelled") == "leader_takes":
+        parts.append("when every card of the led suit is cancelled, the leader takes the trick")
+    return "; ".join(parts)
+
+
+def _card_points(value: dict) -> str:
+    groups: dict[str, list[str]] = {}
+    for card, points in value.items():
+        label = f"each {SUIT_WORDS[card]}" if card in SUIT_WORDS else card
+        groups.setdefault(_points(points), []).append(label)
+    parts = [f"{' and '.join(labels)} {points}" for points, labels in groups.items()]
+    return "; ".join(parts) + "; every other card 0" if parts else "No card scores points"
+
+
+def _moon(value: dict) -> str:
+    if not value.get("enabled", True):
+        return "No shooting the moon: every card taken scores"
+    needed = "every card worth points"
+    if value.get("also_requires"):
+        needed += f" and {_cards(value['also_requires'])}"
+    amount = value.get("amount", 26)
+    amount_text = "the deal's penalty total" if amount == "deal_total" else str(amount)
+    effect = {
+        "add_to_others": f"the shooter scores 0 and every other player scores {amount_text}",
+        "subtract_from_self": f"the shooter subtracts {amount_text} from their own total and the others score 0",
+        "shooter_choice": (
+            f"the shooter chooses: every other player scores {amount_text}, "
+            f"or the shooter subtracts {amount_text} from their own total"
+        ),
+    }.get(value.get("effect"), str(value.get("effect")))
+    text = f"Shooting the moon (taking {needed} in one deal): {effect}"
+    if value.get("bonus_cards") == "kept":
+        text += "; the shooter still scores any negative cards taken"
+    return text
+
+
+def _scoring_unit(value: dict) -> str:
+    if value.get("unit") == "partnership":
+        return "Partners sitting across from each other score together"
+    return "Everyone scores for themselves"
+
+
+def _game_end(value: dict) -> str:
+    target = value.get("target")
+    condition = {
+        "reaches": f"reaches {target} or more",
+        "exceeds": f"exceeds {target} (more than {target})",
+    }.get(value.get("condition"), f"{value.get('condition')} {target}")
+    text = f"The game ends after a deal in which someone's total {condition}"
+    if value.get("max_deals"):
+        text += f", or after {value['max_deals']} deals"
+    text += "; the lowest total wins"
+    ties = {
+        "shared": "a tie for lowest is a shared win",
+        "extra_deal": "a tie for lowest is settled by playing another deal",
+    }.get(value.get("ties"))
+    if ties:
+        text += f"; {ties}"
+    return text
+
+
+def _two_player(value: dict) -> str:
+    order = {
+        "winner_first": "after each trick the winner draws from the stock first, then the other player",
+        "replace_immediately": "each player draws from the stock right after playing a card",
+    }.get(value.get("draw_order"), str(value.get("draw_order")))
+    text = order[0].upper() + order[1:]
+    draws = value.get("draws_per_player", 1)
+    return f"{text} ({_count_phrase(draws, 'card')} each, while the stock lasts)"
+
+
+def _settlement(value: dict) -> str:
+    stake = value.get("stake", 1)
+    return {
+        "none": "No money settlement",
+        "pot": f"Everyone puts {stake} into a pot before the game; the winner takes it",
+        "pairwise": (
+            f"After each deal every two players settle the difference of their points at {stake} per point"
+        ),
+        "zero_point_pot": (
+            f"After each deal everyone pays {stake} per point into a pot shared by those who scored nothing; "
+            "if all scored, the pot carries over"
+        ),
+    }.get(value.get("method"), f"Settlement: {value.get('method')} at {stake}")
+
+
+PHRASES: dict[str, Callable[[Any], str]] = {
+    "players": _players,
+    "deck": _deck,
+    "dealing": _dealing,
+    "passing": _passing,
+    "opening_lead": _opening_lead,
+    "first_trick": _first_trick,
+    "hearts_break": _hearts_break,
+    "heart_leads": _heart_leads,
+    "following": _following,
+    "card_points": _card_points,
+    "moon": _moon,
+    "scoring_unit": _scoring_unit,
+    "game_end": _game_end,
+    "two_player": _two_player,
+    "settlement": _settlement,
+}
+
+LABELS: dict[str, str] = {
+    "players": "Players",
+    "deck": "Deck",
+    "dealing": "Dealing",
+    "passing": "Passing",
+    "opening_lead": "Opening lead",
+    "first_trick": "First trick",
+    "hearts_break": "Breaking hearts",
+    "heart_leads": "Leading hearts",
+    "following": "Following and winning tricks",
+    "card_points": "Card points",
+    "moon": "Shooting the moon",
+    "scoring_unit": "Scoring unit",
+    "game_end": "End of the game",
+    "two_player": "Two players",
+    "settlement": "Money settlement",
+}
+
+RULE_ORDER = list(LABELS)
+
+
+def label(key: str) -> str:
+    return LABELS.get(key, key.replace("_", " ").capitalize())
+
+
+def order_key(key: str) -> tuple[int, str]:
+    root = key.split(".", 1)[0]
+    return (RULE_ORDER.index(root) if root in RULE_ORDER else len(RULE_ORDER), key)
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def describe(key: str, value: Any) -> str:
+    """A sentence a player can follow; unknown keys and shapes fall back to compact data."""
+    phrase = PHRASES.get(key)
+    if phrase is None:
+        return f"{label(key)}: {compact(value)}"
+    try:
+        return phrase(value)
+    except (AttributeError, TypeError, KeyError, ValueError):
+        return f"{label(key)}: {compact(value)}"

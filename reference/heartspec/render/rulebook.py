@@ -1,0 +1,275 @@
+"""`heartspec rules`: the catalogue of rulesets and variants, and one resolved rulebook a table can play from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from heartspec.render.selection import (
+    RenderedRule,
+    RenderError,
+    allowed_players,
+    applies_to,
+    check_ruleset,
+    check_variants,
+    cite,
+    resolve_rules,
+)
+
+
+@dataclass
+class Rulebook:
+    ruleset_id: str
+    title: str
+    summary: str
+    guide: dict
+    variants: list[dict]
+    by_players: dict[int, list[RenderedRule]]
+    options: dict = field(default_factory=dict)
+
+    @property
+    def players(self) -> list[int]:
+        return sorted(self.by_players)
+
+    def common_rules(self) -> list[RenderedRule]:
+        """Rules identical (value and provenance) at every player count shown."""
+        books = list(self.by_players.values())
+        return [r for r in books[0] if all(r in book for book in books[1:])]
+
+    def rules_only_at(self, players: int) -> list[RenderedRule]:
+        common = self.common_rules()
+        return [r for r in self.by_players[players] if r not in common]
+
+
+def check_variants_apply(spec, ruleset_id: str, variant_ids: tuple[str, ...]) -> None:
+    check_variants(spec, variant_ids)
+    for variant_id in variant_ids:
+        if not applies_to(spec, variant_id, ruleset_id):
+            where = ", ".join(spec.variants[variant_id].get("applies_to", [])) or "no ruleset"
+            raise RenderError(f"variant {variant_id!r} does not apply to {ruleset_id!r} (it applies to: {where})")
+
+
+def check_players(allowed: list[int], players: int | None, what: str) -> list[int]:
+    if players is None:
+        return allowed
+    if players not in allowed:
+        counts = ", ".join(map(str, allowed)) or "none"
+        raise RenderError(f"{what} is not played by {players} players (allowed: {counts})")
+    return [players]
+
+
+def build_rulebook(spec, ruleset_id: str, variant_ids: tuple[str, ...] = (), players: int | None = None) -> Rulebook:
+    check_ruleset(spec, ruleset_id)
+    check_variants_apply(spec, ruleset_id, variant_ids)
+    what = " + ".join((ruleset_id, *variant_ids))
+    counts = check_players(allowed_players(spec, ruleset_id, variant_ids), players, what)
+    data = spec.rulesets[ruleset_id]
+    return Rulebook(
+        ruleset_id=ruleset_id,
+        title=data.get("title", ruleset_id),
+        summary=data.get("summary", ""),
+        guide=data.get("guide", {}),
+        variants=[{"id": v, **_variant_header(spec.variants[v])} for v in variant_ids],
+        by_players={n: resolve_rules(spec, ruleset_id, variant_ids, n) for n in counts},
+        options=data.get("options", {}) or {},
+    )
+
+
+def _variant_header(variant: dict) -> dict:
+    return {"title": variant.get("title", ""), "summary": variant.get("summary", "")}
+
+
+def _players_heading(counts: list[int]) -> str:
+    return "every player count" if len(counts) > 1 else f"{counts[0]} players"
+
+
+def _option_text(option: dict) -> str:
+    values = option.get("values")
+    if values == "any":
+        return f"any number (default {option.get('default')})"
+    shown = ["none" if v is None else str(v) for v in values or []]
+    if shown:
+        shown[0] += " (default)"
+    return ", ".join(shown)
+
+
+def _interpretation_notes(rule: RenderedRule) -> list[str]:
+    return [" ".join(s.get("note", "").split()) for s in rule.interpretations]
+
+
+# --- text -------------------------------------------------------------------
+
+
+def render_text(book: Rulebook) -> str:
+    lines = [f"{book.ruleset_id}: {book.title}"]
+    lines += _header_lines(book, bullet="")
+    sections = _sections(book)
+    for heading, rules in sections:
+        lines += ["", f"Rules at {heading}:"]
+        for rule in rules:
+            lines.append(f"  {rule.label}: {rule.text}")
+            lines.append(f"      source: {_cite_statuses(rule)}")
+            lines += [f"      [interpretation] {note}" for note in _interpretation_notes(rule)]
+    lines += _options_lines(book, bullet="  ")
+    return "\n".join(lines) + "\n"
+
+
+def _header_lines(book: Rulebook, bullet: str) -> list[str]:
+    guide = book.guide
+    lines = []
+    if book.summary:
+        lines.append(f"{bullet}{book.summary.strip()}")
+    if guide:
+        lines.append(f"{bullet}Guide: {book.ruleset_id} ({guide.get('title', '')}; {guide.get('file', '')})")
+    if book.variants:
+        lines.append(f"{bullet}Variants: " + ", ".join(f"{v['id']} ({v['title']})" for v in book.variants))
+    else:
+        lines.append(f"{bullet}Variants: none")
+    lines.append(f"{bullet}Player counts shown: " + ", ".join(map(str, book.players)))
+    return lines
+
+
+def _sections(book: Rulebook) -> list[tuple[str, list[RenderedRule]]]:
+    if len(book.players) == 1:
+        return [(_players_heading(book.players), book.by_players[book.players[0]])]
+    sections = [("every player count", book.common_rules())]
+    sections += [(f"{n} players", book.rules_only_at(n)) for n in book.players]
+    return [(heading, rules) for heading, rules in sections if rules]
+
+
+def _cite_statuses(rule: RenderedRule) -> str:
+    return "; ".join(f"{cite(s)}, {s.get('status', '?')}" for s in rule.sources) or "no source recorded"
+
+
+def _options_lines(book: Rulebook, bullet: str) -> list[str]:
+    if not book.options:
+        return []
+    lines = ["", "Options (agree before the game):"]
+    for key, option in book.options.items():
+        source = option.get("source", {})
+        citation = cite({"guide": book.ruleset_id, **source}) if source else "no source recorded"
+        lines.append(f"{bullet}{key}: {_option_text(option)} ({citation}, {source.get('status', '?')})")
+    return lines
+
+
+# --- markdown ---------------------------------------------------------------
+
+
+def render_markdown(book: Rulebook) -> str:
+    lines = [f"# {book.ruleset_id}: {book.title}", ""]
+    lines += _header_lines(book, bullet="- ")
+    for heading, rules in _sections(book):
+        lines += ["", f"## Rules at {heading}", ""]
+        for rule in rules:
+            lines.append(f"- **{rule.label}.** {rule.text}. *({_cite_statuses(rule)})*")
+            lines += [f"  - **[interpretation]** {note}" for note in _interpretation_notes(rule)]
+    options = _options_lines(book, bullet="- ")
+    if options:
+        lines += ["", "## Options (agree before the game)", ""] + options[2:]
+    return "\n".join(lines) + "\n"
+
+
+# --- json -------------------------------------------------------------------
+
+
+def render_json(book: Rulebook) -> dict[str, Any]:
+    return {
+        "ruleset": book.ruleset_id,
+        "title": book.title,
+        "summary": book.summary,
+        "guide": book.guide,
+        "variants": book.variants,
+        "players": {str(n): [_rule_json(r) for r in rules] for n, rules in book.by_players.items()},
+        "options": book.options,
+    }
+
+
+def _rule_json(rule: RenderedRule) -> dict[str, Any]:
+    return {
+        "rule": rule.key,
+        "label": rule.label,
+        "text": rule.text,
+        "value": rule.value,
+        "sources": list(rule.sources),
+        "interpretation": bool(rule.interpretations),
+    }
+
+
+# --- the catalogue ----------------------------------------------------------
+
+
+def catalog(spec) -> dict[str, list[dict]]:
+    rulesets = [
+        {
+            "id": rid,
+            "title": data.get("title", ""),
+            "players": allowed_players(spec, rid),
+            "guides": [rid],
+        }
+        for rid, data in sorted(spec.rulesets.items())
+    ]
+    variants = [
+        {
+            "id": vid,
+            "title": data.get("title", ""),
+            "players": data.get("players"),
+            "applies_to": data.get("applies_to", []),
+            "guides": sorted({d.get("guide", "?") for d in data.get("described_by", [])}),
+        }
+        for vid, data in sorted(spec.variants.items())
+    ]
+    return {"rulesets": rulesets, "variants": variants}
+
+
+def _counts(counts: list[int] | None) -> str:
+    if not counts:
+        return "as ruleset"
+    return ",".join(map(str, counts))
+
+
+def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
+    out = [fmt.format(*headers).rstrip(), fmt.format(*("-" * w for w in widths))]
+    return out + [fmt.format(*r).rstrip() for r in rows]
+
+
+def _catalog_rows(cat: dict) -> tuple[list[list[str]], list[list[str]]]:
+    rulesets = [[r["id"], r["title"], _counts(r["players"]), ", ".join(r["guides"])] for r in cat["rulesets"]]
+    variants = [
+        [v["id"], v["title"], _counts(v["players"]), ", ".join(v["applies_to"]), ", ".join(v["guides"])]
+        for v in cat["variants"]
+    ]
+    return rulesets, variants
+
+
+def render_catalog_text(cat: dict) -> str:
+    rulesets, variants = _catalog_rows(cat)
+    lines = ["Rulesets"] + _table(["id", "title", "players", "guides"], rulesets)
+    lines += ["", "Variants"] + _table(["id", "title", "players", "applies to", "guides"], variants)
+    return "\n".join(lines) + "\n"
+
+
+def render_catalog_markdown(cat: dict) -> str:
+    rulesets, variants = _catalog_rows(cat)
+    lines = ["## Rulesets", "", "| id | title | players | guides |", "|---|---|---|---|"]
+    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rulesets]
+    lines += ["", "## Variants", "", "| id | title | players | applies to | guides |", "|---|---|---|---|---|"]
+    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in variants]
+    return "\n".join(lines) + "\n"
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+__all__ = [
+    "Rulebook",
+    "build_rulebook",
+    "catalog",
+    "render_catalog_markdown",
+    "render_catalog_text",
+    "render_json",
+    "render_markdown",
+    "render_text",
+]

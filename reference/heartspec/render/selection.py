@@ -1,0 +1,105 @@
+"""Choosing what to render: check ruleset, variant and player-count requests, resolve, format provenance.
+
+Everything a user can get wrong on the command line is caught here and raised
+as `RenderError` with a one-line message, so the commands never show a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from heartspec.render.phrasing import describe, label, order_key
+
+
+class RenderError(Exception):
+    """A request the spec cannot answer (unknown id, variant that does not apply, ...)."""
+
+
+@dataclass(frozen=True)
+class RenderedRule:
+    key: str
+    label: str
+    text: str
+    value: Any
+    sources: tuple[dict, ...]
+
+    @property
+    def interpretations(self) -> list[dict]:
+        return [s for s in self.sources if s.get("status") == "interpretation"]
+
+
+def _known(kind: str, wanted: str, known: Iterable[str]) -> None:
+    known = sorted(known)
+    if wanted not in known:
+        raise RenderError(f"unknown {kind} {wanted!r} (known: {', '.join(known)})")
+
+
+def check_ruleset(spec, ruleset_id: str) -> None:
+    _known("ruleset", ruleset_id, spec.rulesets)
+
+
+def check_variants(spec, variant_ids: Iterable[str]) -> None:
+    for variant_id in variant_ids:
+        _known("variant", variant_id, spec.variants)
+
+
+def applies_to(spec, variant_id: str, ruleset_id: str) -> bool:
+    return ruleset_id in spec.variants[variant_id].get("applies_to", [])
+
+
+def _entry_value(entry: Any) -> Any:
+    return entry.get("value") if isinstance(entry, dict) and "value" in entry else entry
+
+
+def allowed_players(spec, ruleset_id: str, variant_ids: Iterable[str] = ()) -> list[int]:
+    """Player counts the ruleset allows, after any variant that replaces them (the last one wins)."""
+    counts = _entry_value(spec.rulesets[ruleset_id].get("rules", {}).get("players", {})) or []
+    for variant_id in variant_ids:
+        counts = spec.variants[variant_id].get("players") or counts
+    return sorted(counts)
+
+
+def resolve_rules(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: int) -> list[RenderedRule]:
+    """The resolved rules at one player count, in vocabulary order, each with its sentence."""
+    try:
+        resolved = spec.resolve(ruleset_id, variants=variant_ids, players=players)
+    except (KeyError, ValueError, LookupError) as err:
+        raise RenderError(_one_line(err)) from None
+    except Exception as err:  # the compiler's own error type, whatever its name
+        if type(err).__name__ in ("SpecError", "ResolveError", "RuleError"):
+            raise RenderError(_one_line(err)) from None
+        raise
+    rules = []
+    for key in sorted(resolved.rules, key=order_key):
+        rule_value = resolved.rules[key]
+        sources = tuple(_with_guide(s, ruleset_id) for s in rule_value.sources)
+        rules.append(RenderedRule(key, label(key), describe(key, rule_value.value), rule_value.value, sources))
+    return rules
+
+
+def _one_line(err: Exception) -> str:
+    problems = getattr(err, "problems", None)
+    if problems:
+        return "; ".join(str(p) for p in problems)
+    text = str(err).strip().strip("'\"")
+    return " ".join(text.split()) or type(err).__name__
+
+
+def _with_guide(source: dict, ruleset_id: str) -> dict:
+    """Ruleset files leave the guide implicit: make it explicit so every cell can cite it."""
+    source = dict(source)
+    source.setdefault("guide", ruleset_id)
+    return source
+
+
+def cite(source: dict) -> str:
+    """`fi §Section` plus the variant it came through, if any."""
+    text = f"{source.get('guide', '?')} §{source.get('section', '?')}"
+    if source.get("via"):
+        text += f" (via {source['via']})"
+    return text
+
+
+def cite_all(sources: Iterable[dict]) -> str:
+    return "; ".join(cite(s) + (" [interpretation]" if s.get("status") == "interpretation" else "") for s in sources)
