@@ -1,0 +1,163 @@
+"""Request parsing and response envelopes for protocol v1 (spec/protocol.md).
+
+Everything here turns untrusted JSON into checked Python values or raises
+`RequestError` with a protocol error code; nothing here knows the rules of a
+game, which the engine alone judges.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from heartspec.cards import RANKS, SUITS, CardError, card_name, parse_card
+
+PROTOCOL_VERSION = 1
+MAX_LINE_BYTES = 1 << 20  # 1 MiB, newline excluded
+
+PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "none")
+PHASES = ("deal", "passing", "playing", "moon_choice", "game_over")
+MOON_OPTIONS = ("add_to_others", "subtract_from_self")
+ERROR_CODES = (
+    "bad_request",
+    "unknown_command",
+    "unsupported",
+    "invalid_game",
+    "invalid_deal",
+    "invalid_card",
+    "wrong_phase",
+    "invalid_pass",
+    "card_not_in_hand",
+    "already_passed",
+    "not_your_turn",
+    "must_lead_opening_card",
+    "must_follow_suit",
+    "points_on_first_trick",
+    "hearts_not_broken",
+)
+
+
+class RequestError(Exception):
+    """A request the server refuses before (or instead of) asking the engine."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+def _spellings() -> dict[str, int]:
+    """Every accepted spelling of every card, so the hot path is one dict lookup."""
+    table: dict[str, int] = {}
+    for suit in SUITS:
+        for rank in RANKS:
+            if rank == "X" and suit not in "CD":
+                continue
+            ranks = [rank, "10"] if rank == "T" else [rank]
+            for r in ranks:
+                for text in (r + suit, (r + suit).lower(), r.lower() + suit, r + suit.lower()):
+                    table[text] = parse_card(text)
+    return table
+
+
+CARD_BY_SPELLING = _spellings()
+
+
+def card_from_json(value: Any) -> int:
+    """A card name from a request as a face id; mistyped is bad_request, unknown is invalid_card."""
+    if not isinstance(value, str):
+        raise RequestError("bad_request", f"a card is a string such as \"QS\", got {json.dumps(value)}")
+    found = CARD_BY_SPELLING.get(value)
+    if found is not None:
+        return found
+    try:
+        return parse_card(value)
+    except CardError:
+        raise RequestError("invalid_card", f"unknown card {json.dumps(value)}: cards are rank then suit, e.g. QS, TD, 10h") from None
+
+
+def card_or_unknown(value: Any) -> int | str:
+    """A face id, or the unknown name itself so the engine refuses it (`invalid_card`) in its order of checks."""
+    if isinstance(value, str):
+        found = CARD_BY_SPELLING.get(value)
+        if found is not None:
+            return found
+    try:
+        return card_from_json(value)
+    except RequestError as err:
+        if err.code == "invalid_card":
+            return value
+        raise
+
+
+def cards_from_json(value: Any, field: str) -> list[int]:
+    if not isinstance(value, list):
+        raise RequestError("bad_request", f"'{field}' must be a list of card names")
+    return [card_from_json(v) for v in value]
+
+
+def names(cards) -> list[str]:
+    return [card_name(c) for c in cards]
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def field_int(request: dict, field: str, *, required: bool = True, default: int | None = None) -> int | None:
+    value = request.get(field, None)
+    if value is None:
+        if required:
+            raise RequestError("bad_request", f"'{field}' is required (an integer)")
+        return default
+    if not is_int(value):
+        raise RequestError("bad_request", f"'{field}' must be an integer, got {json.dumps(value)}")
+    return value
+
+
+def field_str(request: dict, field: str) -> str:
+    value = request.get(field)
+    if value is None:
+        raise RequestError("bad_request", f"'{field}' is required (a string)")
+    if not isinstance(value, str):
+        raise RequestError("bad_request", f"'{field}' must be a string, got {json.dumps(value)}")
+    return value
+
+
+def field_str_list(request: dict, field: str) -> list[str]:
+    value = request.get(field)
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RequestError("bad_request", f"'{field}' must be a list of strings")
+    return value
+
+
+def field_object(request: dict, field: str) -> dict:
+    value = request.get(field)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RequestError("bad_request", f"'{field}' must be an object")
+    return value
+
+
+def check_seat(seat: int, players: int) -> None:
+    if not 0 <= seat < players:
+        raise RequestError("bad_request", f"seat {seat} does not exist: seats are 0..{players - 1}")
+
+
+def request_id(request: dict) -> Any:
+    """The id to echo; a mistyped id is refused (and not echoed, since it may not be valid there)."""
+    rid = request.get("id")
+    if rid is None or isinstance(rid, str) or is_int(rid):
+        return rid
+    raise RequestError("bad_request", f"'id' must be a string or an integer, got {json.dumps(rid)}")
+
+
+def error_response(rid: Any, code: str, message: str) -> dict:
+    return {"id": rid, "ok": False, "error": {"code": code, "message": message}}
+
+
+_encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+encode = _encoder.encode

@@ -1,0 +1,316 @@
+"""The protocol v1 server: JSON lines in, one JSON line out per request.
+
+The server translates; the engine (`heartspec.engine.Game`) judges. Every
+handler parses the request completely before it calls the engine, and the
+engine mutates nothing until its own checks pass, so a refused request leaves
+the game as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from pathlib import Path
+from typing import IO, Any, Callable
+
+from heartspec import __version__
+from heartspec.protocol.messages import (
+    MAX_LINE_BYTES,
+    MOON_OPTIONS,
+    PROTOCOL_VERSION,
+    CARD_BY_SPELLING,
+    RequestError,
+    card_or_unknown,
+    cards_from_json,
+    check_seat,
+    encode,
+    error_response,
+    field_int,
+    field_object,
+    field_str,
+    field_str_list,
+    names,
+    request_id,
+)
+
+GAME_OPTIONS = ("dealer", "deal_number", "totals")
+RULE_OPTIONS = ("target", "max_deals", "settlement", "stake", "draw_order")
+
+
+class RulesCatalog:
+    """The loaded spec, with compiled rules cached: replays and self-play logs start many games."""
+
+    def __init__(self, spec_dir: Path | None = None, spec: Any = None):
+        from heartspec import rules
+
+        self._rules = rules
+        self.spec = spec if spec is not None else rules.load_spec(spec_dir)
+        self._compiled: dict[str, Any] = {}
+
+    def ruleset_ids(self) -> list[str]:
+        return sorted(_ids(self.spec, "rulesets"))
+
+    def variant_ids(self) -> list[str]:
+        return sorted(_ids(self.spec, "variants"))
+
+    def compile(self, ruleset: str, variants: list[str], players: int, options: dict) -> Any:
+        key = json.dumps([ruleset, variants, players, options], sort_keys=True)
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = self._compile_uncached(ruleset, variants, players, options)
+            self._compiled[key] = compiled
+        return compiled
+
+    def _compile_uncached(self, ruleset, variants, players, options):
+        if ruleset not in _ids(self.spec, "rulesets"):
+            known = ", ".join(self.ruleset_ids())
+            raise RequestError("unsupported", f"unknown ruleset {ruleset!r}; this engine plays: {known}")
+        unknown = [v for v in variants if v not in _ids(self.spec, "variants")]
+        if unknown:
+            raise RequestError("unsupported", f"unknown variant(s) {', '.join(map(repr, unknown))}")
+        compile_fn = getattr(self._rules, "compile_rules", None) or getattr(self._rules, "compile")
+        try:
+            resolved = self.spec.resolve(ruleset, variants=tuple(variants), players=players, options=options)
+            return compile_fn(resolved)
+        except RequestError:
+            raise
+        except Exception as err:  # the rules layer reports a forbidden game in its own exception types
+            raise RequestError("invalid_game", _describe(err)) from None
+
+
+def _ids(spec: Any, kind: str) -> Any:
+    """Ruleset or variant ids of a spec, whether it keeps them in a dict or a list of objects."""
+    items = getattr(spec, kind)
+    if isinstance(items, dict):
+        return items.keys()
+    return {getattr(item, "id", item) for item in items}
+
+
+def _describe(err: Exception) -> str:
+    problems = getattr(err, "problems", None)
+    if problems:
+        return "; ".join(getattr(p, "message", str(p)) for p in problems)
+    return str(err) or type(err).__name__
+
+
+class Server:
+    """One protocol session over one game at a time."""
+
+    def __init__(self, spec_dir: Path | None = None, catalog: RulesCatalog | None = None):
+        self.catalog = catalog or RulesCatalog(spec_dir)
+        self.game: Any = None
+        self.players = 0
+        self.finished = False  # set by `quit`
+        self._handlers: dict[str, Callable[[dict], dict]] = {
+            "hello": self._hello,
+            "new_game": self._new_game,
+            "deal": self._deal,
+            "pass": self._pass,
+            "play": self._play,
+            "choose": self._choose,
+            "state": self._state,
+            "legal": self._legal,
+            "quit": self._quit,
+        }
+
+    # --- the envelope -------------------------------------------------
+
+    def handle_line(self, line: bytes | str) -> dict | None:
+        """The response to one input line, or None for a blank line."""
+        if isinstance(line, bytes):
+            if len(line.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+                return error_response(None, "bad_request", f"line longer than {MAX_LINE_BYTES} bytes")
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as err:
+                return error_response(None, "bad_request", f"line is not UTF-8: {err.reason} at byte {err.start}")
+        if not line.strip():
+            return None
+        try:
+            request = json.loads(line)
+        except ValueError as err:
+            return error_response(None, "bad_request", f"not JSON: {err}")
+        return self.handle(request)
+
+    def handle(self, request: Any) -> dict:
+        """The response to one decoded request (any JSON value)."""
+        if not isinstance(request, dict):
+            return error_response(None, "bad_request", "a request is a JSON object with a 'cmd'")
+        try:
+            rid = request_id(request)
+        except RequestError as err:
+            return error_response(None, err.code, err.message)
+        cmd = request.get("cmd")
+        handler = self._handlers.get(cmd) if isinstance(cmd, str) else None
+        if handler is None:
+            return self._no_handler(rid, cmd)
+        try:
+            body = handler(request)
+        except RequestError as err:
+            return error_response(rid, err.code, err.message)
+        except Exception as err:  # noqa: BLE001 - the engine's RuleError, or a bug we report instead of dying
+            code = getattr(err, "code", None)
+            if isinstance(code, str):
+                return error_response(rid, code, getattr(err, "message", None) or str(err))
+            traceback.print_exc(file=sys.stderr)
+            return error_response(rid, "internal_error", f"{type(err).__name__}: {err}")
+        response = {"id": rid, "ok": True}
+        response.update(body)
+        return response
+
+    @staticmethod
+    def _no_handler(rid: Any, cmd: Any) -> dict:
+        if cmd is None:
+            return error_response(rid, "bad_request", "'cmd' is required")
+        if not isinstance(cmd, str):
+            return error_response(rid, "bad_request", f"'cmd' must be a string, got {json.dumps(cmd)}")
+        return error_response(rid, "unknown_command", f"unknown command {cmd!r}")
+
+    # --- commands -----------------------------------------------------
+
+    def _hello(self, request: dict) -> dict:
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "engine": {"name": "heartspec", "version": __version__},
+            "supports": {"rulesets": self.catalog.ruleset_ids(), "variants": self.catalog.variant_ids()},
+        }
+
+    def _new_game(self, request: dict) -> dict:
+        from heartspec.engine import Game
+
+        ruleset = field_str(request, "ruleset")
+        players = field_int(request, "players")
+        variants = field_str_list(request, "variants")
+        options = field_object(request, "options")
+        game_options, rule_options = _split_options(options)
+        compiled = self.catalog.compile(ruleset, variants, players, rule_options)
+        game = Game(compiled, **game_options)
+        self.game, self.players = game, players
+        return {
+            "phase": game.phase,
+            "ruleset": ruleset,
+            "variants": variants,
+            "players": players,
+            "dealer": game_options.get("dealer", 0),
+            "deal_number": game_options.get("deal_number", 1),
+        }
+
+    def _deal(self, request: dict) -> dict:
+        game = self._require_game()
+        seed = field_int(request, "seed", required=False)
+        if seed is not None:
+            events = game.deal_seeded(seed)
+        else:
+            hands = request.get("hands")
+            if not isinstance(hands, list):
+                raise RequestError("bad_request", "'hands' (a list of card lists, one per seat) or 'seed' is required")
+            if game.phase != "deal":
+                raise RequestError("wrong_phase", f"no deal now: the game is in phase {game.phase}")
+            hand_ids = [cards_from_json(h, "hands[]") for h in hands]
+            extras = {k: cards_from_json(request[k], k) for k in ("kitty", "stock") if request.get(k) is not None}
+            events = game.deal(hands=hand_ids, **extras)
+        state = game.state()
+        return {
+            "phase": state["phase"],
+            "pass_direction": state.get("pass_direction"),
+            "turn": state.get("turn"),
+            "events": events or [],
+        }
+
+    def _pass(self, request: dict) -> dict:
+        game = self._require_game()
+        seat = self._seat(request)
+        raw = request.get("cards")
+        if not isinstance(raw, list):
+            raise RequestError("bad_request", "'cards' is required (a list of card names)")
+        return {"events": game.pass_cards(seat, [card_or_unknown(c) for c in raw])}
+
+    def _play(self, request: dict) -> dict:
+        game = self._require_game()
+        seat = self._seat(request)
+        raw = request.get("card")
+        card = CARD_BY_SPELLING.get(raw) if isinstance(raw, str) else None
+        if card is None:
+            if raw is None:
+                raise RequestError("bad_request", "'card' is required (a card name such as \"QS\")")
+            card = card_or_unknown(raw)
+        return {"events": game.play(seat, card)}
+
+    def _choose(self, request: dict) -> dict:
+        game = self._require_game()
+        seat = self._seat(request)
+        option = request.get("option")
+        if option not in MOON_OPTIONS:
+            raise RequestError("bad_request", f"'option' must be one of {', '.join(MOON_OPTIONS)}")
+        return {"events": game.choose(seat, option)}
+
+    def _state(self, request: dict) -> dict:
+        return dict(self._require_game().state())
+
+    def _legal(self, request: dict) -> dict:
+        game = self._require_game()
+        return {"cards": names(game.legal(self._seat(request)))}
+
+    def _quit(self, request: dict) -> dict:
+        self.finished = True
+        return {}
+
+    # --- helpers ------------------------------------------------------
+
+    def _require_game(self) -> Any:
+        if self.game is None:
+            raise RequestError("wrong_phase", "no game yet: send new_game first")
+        return self.game
+
+    def _seat(self, request: dict) -> int:
+        seat = field_int(request, "seat")
+        check_seat(seat, self.players)
+        return seat
+
+
+def _split_options(options: dict) -> tuple[dict, dict]:
+    unknown = sorted(set(options) - set(GAME_OPTIONS) - set(RULE_OPTIONS))
+    if unknown:
+        allowed = ", ".join(GAME_OPTIONS + RULE_OPTIONS)
+        raise RequestError("invalid_game", f"unknown option(s) {', '.join(unknown)}; options are: {allowed}")
+    game = {k: options[k] for k in GAME_OPTIONS if options.get(k) is not None}
+    rules = {k: options[k] for k in RULE_OPTIONS if k in options}
+    return game, rules
+
+
+# --- the stdin/stdout loop ---------------------------------------------
+
+
+def read_limited_line(stream: IO[bytes]) -> bytes | None:
+    """The next line (None at end of input); a too-long line comes back as its first chunk only.
+
+    The rest of a too-long line is consumed in bounded chunks, never held whole in
+    memory; the returned chunk has no newline and exceeds the limit, which is how
+    `Server.handle_line` recognises it.
+    """
+    line = stream.readline(MAX_LINE_BYTES + 2)
+    if not line or line.endswith(b"\n") or len(line) <= MAX_LINE_BYTES:
+        return line or None
+    while True:
+        chunk = stream.readline(1 << 16)
+        if not chunk or chunk.endswith(b"\n"):
+            return line
+
+
+def serve(stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None, spec_dir: Path | None = None) -> int:
+    """Serve requests until end of input or `quit`; returns the exit status."""
+    return serve_with(Server(spec_dir), stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
+
+
+def serve_with(server: Server, stdin: IO[bytes], stdout: IO[bytes]) -> int:
+    write, flush, handle_line = stdout.write, stdout.flush, server.handle_line
+    while not server.finished:
+        line = read_limited_line(stdin)
+        if line is None:
+            break
+        response = handle_line(line)
+        if response is not None:
+            write(encode(response).encode("utf-8") + b"\n")
+            flush()
+    return 0
