@@ -29,6 +29,7 @@ import argparse
 import json
 import random
 import sys
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -291,7 +292,7 @@ class AdapterGame:
         self.state = state
         self.hands = [set(h) for h in hands]
         self.phase = "passing" if self.pass_direction != "none" else "playing"
-        return {"phase": self.phase, "pass_direction": self.pass_direction, "turn": self.turn()}
+        return {"phase": self.phase, "pass_direction": self.pass_direction, "turn": self.turn(), "events": []}
 
     def deal_seeded(self, seed: int) -> dict:
         cards = list(self.rules.deck)
@@ -505,10 +506,18 @@ class Server:
     @property
     def catalogue(self) -> Catalogue:
         if self._catalogue is None:
-            self._catalogue = Catalogue(self.spec_dir)
+            try:
+                self._catalogue = Catalogue(self.spec_dir)
+            except Exception as why:  # noqa: BLE001 - a broken spec is reported, and the adapter keeps serving
+                raise RequestError("unsupported", f"the adapter cannot load the rules spec: {_reason(why)}") from None
         return self._catalogue
 
     def supports(self) -> dict:
+        try:
+            self.catalogue
+        except RequestError as err:
+            print(f"openspiel adapter: {err.message}", file=sys.stderr)
+            return {"rulesets": [], "variants": [], "players": {}}
         if self._supports is None:
             self._supports = self.catalogue.supports()
             for ruleset, notes in self._supports["approximations"].items():
@@ -530,17 +539,17 @@ class Server:
         players = field_int(request, "players")
         variants = field_str_list(request, "variants")
         options = dict(field_object(request, "options"))
-        dealer = _option_int(options.pop("dealer", 0), "dealer")
-        deal_number = _option_int(options.pop("deal_number", 1), "deal_number")
-        totals = options.pop("totals", None)
+        start = [options.pop(name, default) for name, default in (("dealer", 0), ("deal_number", 1), ("totals", None))]
         rules = self._compile(ruleset, variants, players, options)
         try:
             fit = fit_rules(rules)
         except Unsupported as why:
             raise RequestError("unsupported", str(why)) from None
-        setup = GameSetup(rules, fit, *self._game_start(dealer, deal_number, totals))
+        setup = GameSetup(rules, fit, *self._game_start(*start))
         self.game = AdapterGame(setup)
-        return {"phase": self.game.phase, "approximations": list(fit.approximations)}
+        return {"phase": self.game.phase, "ruleset": ruleset, "variants": variants, "players": players,
+                "dealer": setup.dealer, "deal_number": setup.deal_number,
+                "approximations": list(fit.approximations)}
 
     def _compile(self, ruleset: str, variants: list[str], players: int, options: dict):
         if ruleset not in self.catalogue.ruleset_ids():
@@ -556,15 +565,15 @@ class Server:
             raise RequestError("invalid_game", _reason(why)) from None
 
     @staticmethod
-    def _game_start(dealer: int, deal_number: int, totals: Any) -> tuple[int, int, list[int]]:
-        if not 0 <= dealer < PLAYERS:
-            raise RequestError("bad_request", f"dealer must be a seat 0..{PLAYERS - 1}")
-        if deal_number < 1:
-            raise RequestError("bad_request", "deal_number counts from 1")
+    def _game_start(dealer: Any, deal_number: Any, totals: Any) -> tuple[int, int, list[int]]:
+        if not _is_int(dealer) or not 0 <= dealer < PLAYERS:
+            raise RequestError("invalid_game", f"option 'dealer' must be a seat 0..{PLAYERS - 1}")
+        if not _is_int(deal_number) or deal_number < 1:
+            raise RequestError("invalid_game", "option 'deal_number' must be an integer >= 1")
         if totals is None:
             return dealer, deal_number, [0] * PLAYERS
         if not isinstance(totals, list) or len(totals) != PLAYERS or not all(_is_int(t) for t in totals):
-            raise RequestError("bad_request", f"totals must be {PLAYERS} integers, one per seat")
+            raise RequestError("invalid_game", f"option 'totals' must be a list of {PLAYERS} integers")
         return dealer, deal_number, list(totals)
 
     def deal(self, request: dict) -> dict:
@@ -650,12 +659,9 @@ class Server:
             return {"id": rid, "ok": True, **handler(request)}
         except RequestError as err:
             return error_response(rid, err.code, err.message)
-
-
-def _option_int(value: Any, name: str) -> int:
-    if not _is_int(value):
-        raise RequestError("bad_request", f"option {name!r} must be an integer")
-    return value
+        except Exception as err:  # noqa: BLE001 - an adapter bug must not end the session
+            traceback.print_exc(file=sys.stderr)
+            return error_response(rid, "bad_request", f"the adapter failed on this request: {_reason(err)}")
 
 
 def _is_int(value: Any) -> bool:
