@@ -112,3 +112,43 @@ def play_names(game: Game, *moves: tuple[int, str]) -> list[dict]:
     for seat, name in moves:
         events += game.play(seat, parse_card(name))
     return events
+
+
+def tiny(hands_by_name: list[str], kitty: str = "", stock: str = "", **changes) -> CompiledRules:
+    """Rules whose deck is exactly these cards, so a whole deal takes two or three tricks."""
+    base = standard(**changes)
+    cards = [c for text in [*hands_by_name, kitty, stock] for c in faces(*text.split())]
+    copies = max(cards.count(c) for c in cards)
+    deck = tuple(sorted(c + 56 * k for c in set(cards) for k in range(cards.count(c))))
+    positive = sorted({c for c in cards if base.face_points[c] > 0})
+    return replace(
+        base, players=len(hands_by_name), copies=copies, deck=deck, hand_size=len(hands_by_name[0].split()),
+        kitty_size=len(kitty.split()), stock_size=len(stock.split()),
+        moon_required_faces=tuple(positive) if base.moon_required_faces else (),
+        penalty_total=sum(max(base.face_points[c], 0) for c in cards))
+
+
+def tiny_game(hands_by_name: list[str], kitty: str = "", stock: str = "", dealer: int = 0,
+              totals=None, **changes) -> Game:
+    """A dealt game on a tiny deck; pass and opening rules as in `changes` (default: no passing)."""
+    changes.setdefault("pass_count", 0)
+    changes.setdefault("pass_cycle", ("none",))
+    rules = tiny(hands_by_name, kitty, stock, **changes)
+    game = Game(rules, dealer=dealer, totals=totals)
+    game.deal([faces(*h.split()) for h in hands_by_name], kitty=faces(*kitty.split()),
+              stock=faces(*stock.split()))
+    return game
+
+
+def play_out(game: Game, rng=None) -> list[dict]:
+    """Play the current deal to its end with the lowest legal card each time (deterministic)."""
+    events = []
+    while game.phase == "playing":
+        events += game.play(game.turn, game.legal(game.turn)[0])
+    return events
+
+
+def event(events: list[dict], kind: str) -> dict:
+    found = [e for e in events if e["type"] == kind]
+    assert len(found) == 1, (kind, events)
+    return found[0]
