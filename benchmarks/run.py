@@ -1,0 +1,258 @@
+"""heartspec benchmarks: self-play speed against OpenSpiel, and protocol round trips.
+
+    python benchmarks/run.py [--quick] [--seconds S] [--spec DIR]
+
+Three measurements in one run, printed as small tables:
+
+1. Random self-play hands (deals) per second for every ruleset at 4 players with
+   the reference engine (heartspec.engine.selfplay, the code `heartspec play` uses);
+   beside it, OpenSpiel's `hearts` random playouts driven from Python with the
+   parameters the OpenSpiel adapter maps that ruleset to, and the ratio.
+2. Protocol `play` round trips per second through `heartspec engine` as a
+   subprocess: strictly sequential (write one request, wait for its response),
+   no pipelining.  Each play is preceded by a `legal` request to pick the card;
+   only the play requests are timed for the play figure, and all requests
+   (legal + play + deal + pass) for the overall figure.
+3. The same round trips through the OpenSpiel adapter, for comparison.
+
+Not a test: figures depend on the machine and on what else runs on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+PLAYERS = 4
+
+
+# ---------------------------------------------------------------- rules
+
+def compiled_rules(spec_dir: Path | None) -> dict[str, object]:
+    """Every ruleset that allows 4 players, compiled at 4 players."""
+    from heartspec import rules as rules_pkg
+
+    spec = rules_pkg.load_spec(spec_dir)
+    compile_fn = getattr(rules_pkg, "compile_rules", None) or getattr(rules_pkg, "compile")
+    ids = spec.rulesets.keys() if isinstance(spec.rulesets, dict) else [r.id for r in spec.rulesets]
+    out = {}
+    for ruleset in sorted(ids):
+        try:
+            out[ruleset] = compile_fn(spec.resolve(ruleset, variants=(), players=PLAYERS, options={}))
+        except Exception as why:  # noqa: BLE001 - a ruleset without 4 players is just not benchmarked
+            print(f"skipping {ruleset}: {why}", file=sys.stderr)
+    return out
+
+
+# ---------------------------------------------------------------- self-play
+
+def reference_hands_per_second(rules, seconds: float) -> float:
+    """Whole random games until `seconds` have passed; hands per second over them."""
+    from heartspec.engine.selfplay import play_games
+
+    deals, elapsed, seed = 0, 0.0, 0
+    while elapsed < seconds:
+        started = time.perf_counter()
+        summary = play_games(rules, games=1, seed=seed)
+        elapsed += time.perf_counter() - started
+        deals += summary.deals
+        seed += 1
+    return deals / elapsed
+
+
+def openspiel_params(rules) -> dict | None:
+    from heartspec.adapters.openspiel import Unsupported, fit_rules
+
+    try:
+        return fit_rules(rules).params
+    except Unsupported:
+        return None
+
+
+def openspiel_hands_per_second(params: dict, seconds: float) -> float:
+    """OpenSpiel random playouts, driven as leanly as Python allows, so the comparison flatters OpenSpiel.
+
+    The deal's chance nodes are uniform, so shuffling the 52 card actions once
+    and applying them is the same distribution as sampling `chance_outcomes()`
+    at each of the 52 nodes, and much cheaper.  Then random legal actions.
+    """
+    import pyspiel
+
+    game = pyspiel.load_game("hearts", params)
+    rng = random.Random(0)
+    cards = list(range(52))
+    deals, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = game.new_initial_state()
+        directions = state.legal_actions()  # one when passing is off, else four
+        state.apply_action(directions[rng.randrange(len(directions))])
+        rng.shuffle(cards)
+        for card in cards:
+            state.apply_action(card)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        deals += 1
+    return deals / (time.perf_counter() - started)
+
+
+def have_openspiel() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- protocol round trips
+
+@dataclass
+class RoundTrips:
+    plays: int = 0
+    play_seconds: float = 0.0
+    requests: int = 0
+    request_seconds: float = 0.0
+
+    @property
+    def plays_per_second(self) -> float:
+        return self.plays / self.play_seconds if self.play_seconds else 0.0
+
+    @property
+    def requests_per_second(self) -> float:
+        return self.requests / self.request_seconds if self.request_seconds else 0.0
+
+
+class SequentialClient:
+    """One request in flight at a time: write, flush, block on the response line."""
+
+    def __init__(self, cmd: list[str]):
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, bufsize=0)
+        self.tally = RoundTrips()
+
+    def ask(self, request: dict) -> dict:
+        line = (json.dumps(request, separators=(",", ":")) + "\n").encode()
+        started = time.perf_counter()
+        self.proc.stdin.write(line)
+        answer = self.proc.stdout.readline()
+        took = time.perf_counter() - started
+        self.tally.requests += 1
+        self.tally.request_seconds += took
+        if request["cmd"] == "play":
+            self.tally.plays += 1
+            self.tally.play_seconds += took
+        response = json.loads(answer)
+        if not response.get("ok"):
+            raise RuntimeError(f"{request} refused: {response}")
+        return response
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def protocol_round_trips(cmd: list[str], ruleset: str, seconds: float) -> RoundTrips:
+    client = SequentialClient(cmd)
+    rng = random.Random(1)
+    try:
+        client.ask({"cmd": "hello"})
+        client.ask({"cmd": "new_game", "ruleset": ruleset, "players": PLAYERS})
+        client.tally = RoundTrips()  # the handshake and compile are not round trips of play
+        while client.tally.request_seconds < seconds:
+            _one_deal(client, rng, ruleset)
+    finally:
+        client.close()
+    return client.tally
+
+
+def _one_deal(client: SequentialClient, rng: random.Random, ruleset: str) -> None:
+    dealt = client.ask({"cmd": "deal", "seed": rng.getrandbits(31)})
+    if dealt["phase"] == "passing":
+        hands = client.ask({"cmd": "state"})["hands"]
+        for seat in range(PLAYERS):
+            client.ask({"cmd": "pass", "seat": seat, "cards": rng.sample(hands[seat], 3)})
+    while True:
+        state = client.ask({"cmd": "state"})
+        if state["phase"] == "moon_choice":
+            client.ask({"cmd": "choose", "seat": state["turn"], "option": "add_to_others"})
+            continue
+        if state["phase"] == "game_over":
+            client.ask({"cmd": "new_game", "ruleset": ruleset, "players": PLAYERS})
+            return
+        if state["phase"] != "playing":
+            return
+        seat = state["turn"]
+        for _ in range(PLAYERS * 13):
+            legal = client.ask({"cmd": "legal", "seat": seat})["cards"]
+            events = client.ask({"cmd": "play", "seat": seat, "card": rng.choice(legal)})["events"]
+            nxt = _next_turn(events, seat)
+            if nxt is None:
+                break
+            seat = nxt
+
+
+def _next_turn(events: list[dict], seat: int) -> int | None:
+    """Whose turn follows, from the events alone (so no extra `state` request per card)."""
+    for event in events:
+        if event["type"] in ("deal_scored", "moon_choice", "game_over", "next_deal"):
+            return None
+    won = [e for e in events if e["type"] == "trick_won"]
+    return won[-1]["seat"] if won else (seat + 1) % PLAYERS
+
+
+# ---------------------------------------------------------------- report
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="about a tenth of the default measuring time")
+    parser.add_argument("--seconds", type=float, default=None, help="measuring time per figure (default 3, quick 0.3)")
+    parser.add_argument("--spec", type=Path, default=None, help="a spec folder with rulesets/ and variants/")
+    args = parser.parse_args(argv)
+    seconds = args.seconds or (0.3 if args.quick else 3.0)
+    rulesets = compiled_rules(args.spec)
+    openspiel = have_openspiel()
+    print(f"# heartspec benchmarks ({seconds:g} s per figure, {PLAYERS} players, random legal moves)\n")
+    print_selfplay(rulesets, seconds, openspiel)
+    print_round_trips(rulesets, seconds, openspiel, args.spec)
+    return 0
+
+
+def print_selfplay(rulesets: dict, seconds: float, openspiel: bool) -> None:
+    print("## Self-play: hands (deals) per second\n")
+    print("| ruleset | reference engine | OpenSpiel hearts (Python-driven) | ratio |")
+    print("|---|---:|---:|---:|")
+    for ruleset, rules in rulesets.items():
+        ours = reference_hands_per_second(rules, seconds)
+        params = openspiel_params(rules) if openspiel else None
+        if params is None:
+            why = "not installed" if not openspiel else "cannot express it"
+            print(f"| {ruleset} | {ours:,.0f} | ({why}) | - |")
+            continue
+        theirs = openspiel_hands_per_second(params, seconds)
+        print(f"| {ruleset} | {ours:,.0f} | {theirs:,.0f} | {ours / theirs:.2f}x |")
+    print()
+
+
+def print_round_trips(rulesets: dict, seconds: float, openspiel: bool, spec: Path | None) -> None:
+    ruleset = "fi" if "fi" in rulesets else next(iter(rulesets))
+    spec_args = ["--spec", str(spec)] if spec else []
+    engines = [("heartspec engine", [sys.executable, "-c", "from heartspec.cli import main; main()", "engine", *spec_args])]
+    if openspiel:
+        engines.append(("OpenSpiel adapter", [sys.executable, "-m", "heartspec.adapters.openspiel", *spec_args]))
+    print(f"## Protocol round trips, sequential, one request in flight ({ruleset}, {PLAYERS} players)\n")
+    print("| engine | play round trips/s | all requests/s | plays timed |")
+    print("|---|---:|---:|---:|")
+    for label, cmd in engines:
+        tally = protocol_round_trips(cmd, ruleset, seconds)
+        print(f"| {label} | {tally.plays_per_second:,.0f} | {tally.requests_per_second:,.0f} | {tally.plays:,} |")
+    print()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
