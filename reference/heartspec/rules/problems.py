@@ -1,0 +1,47 @@
+"""How the rules package reports what is wrong with a spec or a request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong in a spec file; `str()` reads `file:line: /json/path: message`.
+
+    `file`, `line` and `path` are None for a problem that belongs to no file
+    (an unknown ruleset id asked for on the command line, say).
+    """
+
+    file: str | None
+    line: int | None
+    path: str | None
+    message: str
+
+    def __str__(self) -> str:
+        if self.file is None:
+            return self.message
+        return f"{self.file}:{self.line or 1}: {self.path or '/'}: {self.message}"
+
+
+def json_pointer(path: Iterable) -> str:
+    """`("rules", "deck", 3)` -> `/rules/deck/3`; the root is `/`."""
+    parts = [str(p).replace("~", "~0").replace("/", "~1") for p in path]
+    return "/" + "/".join(parts)
+
+
+class SpecError(ValueError):
+    """The spec (or a request against it) is wrong; `problems` lists every reason."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class ResolveError(SpecError):
+    """A ruleset, variant, player count or option that cannot be combined as asked."""
+
+    def __init__(self, message: str):
+        super().__init__([Problem(None, None, None, message)])
+        self.message = message
