@@ -1,3 +1,90 @@
-"""Commands: see docs/architecture.md for ownership."""
+"""Commands that run games: `engine` (serve the protocol), `replay` (re-drive a move log), `play` (self-play)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from heartspec.cli.common import load_spec_or_exit, spec_option
+
+
+@click.command("engine")
+@spec_option
+def engine_command(spec_dir: Path | None) -> None:
+    """Serve protocol v1 (spec/protocol.md) on stdin/stdout until end of input or `quit`."""
+    from heartspec.protocol.server import RulesCatalog, Server, serve_with
+
+    catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    sys.exit(serve_with(Server(catalog=catalog), sys.stdin.buffer, sys.stdout.buffer))
+
+
+@click.command("replay")
+@click.argument("log", type=str)
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              help="text: the hand as a person reads it; json: the same as one JSON document.")
+@spec_option
+def replay_command(log: str, output_format: str, spec_dir: Path | None) -> None:
+    """Replay a move log (LOG, or - for stdin) and tell the hand; exit 1 at the first bad line."""
+    from heartspec.protocol.server import RulesCatalog
+    from heartspec.replay import print_json, print_text, replay_lines
+
+    catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    if log == "-":
+        result = replay_lines(sys.stdin, "<stdin>", catalog)
+    else:
+        try:
+            with open(log, encoding="utf-8", errors="replace") as stream:
+                result = replay_lines(stream, log, catalog)
+        except OSError as err:
+            raise click.ClickException(f"cannot read {log}: {err.strerror}") from None
+    printer = print_json if output_format == "json" else print_text
+    printer(result, sys.stdout, sys.stderr)
+    sys.exit(0 if result.ok else 1)
+
+
+@click.command("play")
+@click.option("--ruleset", required=True, help="Ruleset id, e.g. fi.")
+@click.option("-v", "--variant", "variants", multiple=True, help="Variant id (repeatable, applied in order).")
+@click.option("--players", type=int, required=True, help="Number of players.")
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible run (default: a fresh random run).")
+@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True, help="Games to play.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the games as a move log that `heartspec replay` accepts.")
+@spec_option
+def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: int, games: int,
+                 log_path: Path | None, spec_dir: Path | None) -> None:
+    """Self-play with random legal moves and print a summary."""
+    from heartspec.engine.selfplay import play_games
+    from heartspec.protocol.messages import RequestError
+    from heartspec.protocol.server import RulesCatalog
+
+    catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    try:
+        compiled = catalog.compile(ruleset, list(variants), players, {})
+    except RequestError as err:
+        raise click.ClickException(f"{err.code}: {err.message}") from None
+    try:
+        log = open(log_path, "w", encoding="utf-8") if log_path else None
+    except OSError as err:
+        raise click.ClickException(f"cannot write {log_path}: {err.strerror}") from None
+    try:
+        summary = play_games(compiled, games=games, seed=seed, log=log)
+    finally:
+        if log:
+            log.close()
+    _print_summary(summary, ruleset, variants, players)
+
+
+def _print_summary(summary, ruleset: str, variants: tuple[str, ...], players: int) -> None:
+    shown = " ".join([ruleset, *(f"-v {v}" for v in variants)])
+    click.echo(f"{shown}, {players} players")
+    click.echo(f"games:                  {summary.games}")
+    click.echo(f"deals:                  {summary.deals}")
+    click.echo(f"moons:                  {summary.moons}")
+    click.echo(f"average points / deal:  {summary.avg_points_per_deal:.2f}")
+    click.echo(f"hands per second:       {summary.hands_per_second:.1f}")
+
+
+COMMANDS = [engine_command, replay_command, play_command]

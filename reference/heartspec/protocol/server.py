@@ -42,10 +42,14 @@ class RulesCatalog:
     """The loaded spec, with compiled rules cached: replays and self-play logs start many games."""
 
     def __init__(self, spec_dir: Path | None = None, spec: Any = None):
-        from heartspec import rules
+        from heartspec.rules.problems import SpecError
 
-        self._rules = rules
-        self.spec = spec if spec is not None else rules.load_spec(spec_dir)
+        if spec is None:
+            from heartspec.rules import load_spec
+
+            spec = load_spec(spec_dir)
+        self.spec = spec
+        self._spec_error = SpecError
         self._compiled: dict[str, Any] = {}
 
     def ruleset_ids(self) -> list[str]:
@@ -69,13 +73,9 @@ class RulesCatalog:
         unknown = [v for v in variants if v not in _ids(self.spec, "variants")]
         if unknown:
             raise RequestError("unsupported", f"unknown variant(s) {', '.join(map(repr, unknown))}")
-        compile_fn = getattr(self._rules, "compile_rules", None) or getattr(self._rules, "compile")
         try:
-            resolved = self.spec.resolve(ruleset, variants=tuple(variants), players=players, options=options)
-            return compile_fn(resolved)
-        except RequestError:
-            raise
-        except Exception as err:  # the rules layer reports a forbidden game in its own exception types
+            return self.spec.compile(ruleset, variants=tuple(variants), players=players, options=options)
+        except self._spec_error as err:
             raise RequestError("invalid_game", _describe(err)) from None
 
 
