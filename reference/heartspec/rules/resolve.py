@@ -123,7 +123,7 @@ def resolve(spec: Spec, ruleset_id: str, variants: Iterable[str] = (), players: 
     _apply_ruleset(resolved, ruleset, spec.files.get(("ruleset", ruleset_id)))
     for variant in chosen:
         _apply_variant(resolved, variant, spec.files.get(("variant", variant["id"])))
-    _apply_options(resolved, ruleset, options or {}, spec.files.get(("ruleset", ruleset_id)))
+    _apply_options(resolved, spec, ruleset, chosen, options or {})
     _tidy(resolved)
     return resolved
 
@@ -203,6 +203,7 @@ def _player_count(spec: Spec, ruleset_id: str, chosen: list[dict], players: int 
     allowed = spec.players_of(ruleset_id)
     for variant in chosen:
         allowed = list(variant.get("players", allowed))
+        allowed = _players_changed_on(variant, ruleset_id) or allowed
     if players is None:
         return DEFAULT_PLAYERS if DEFAULT_PLAYERS in allowed or not allowed else allowed[0]
     if isinstance(players, bool) or not isinstance(players, int):
@@ -211,6 +212,14 @@ def _player_count(spec: Spec, ruleset_id: str, chosen: list[dict], players: int 
         names = " + ".join([ruleset_id] + [v["id"] for v in chosen])
         raise ResolveError(f"{names} plays with {_or_list(allowed)} players, not {players}")
     return players
+
+
+def _players_changed_on(variant: dict, ruleset_id: str) -> list[int] | None:
+    """A `rule: players` change narrows the variant's counts per ruleset (cancellation: 6-10 on dk, 6-11 on se)."""
+    for change in variant.get("changes", []):
+        if change["rule"] == "players" and "set" in change and ruleset_id in change.get("rulesets", [ruleset_id]):
+            return list(change["set"])
+    return None
 
 
 def _or_list(numbers: list[int]) -> str:
@@ -304,25 +313,36 @@ def _remember(resolved: Resolved, rule_path: str, loaded: LoadedYaml | None, pat
         resolved.origins[rule_path] = Origin(loaded, path)
 
 
-def _apply_options(resolved: Resolved, ruleset: dict, given: dict, loaded: LoadedYaml | None) -> None:
-    declared = ruleset.get("options", {})
+def declared_options(ruleset: dict, chosen: list[dict]) -> dict[str, tuple[dict, str | None]]:
+    """Option name -> (entry, variant id or None): the ruleset's, then each chosen variant's."""
+    declared = {name: (entry, None) for name, entry in ruleset.get("options", {}).items()}
+    for variant in chosen:
+        declared.update({name: (entry, variant["id"]) for name, entry in variant.get("options", {}).items()})
+    return declared
+
+
+def _apply_options(resolved: Resolved, spec: Spec, ruleset: dict, chosen: list[dict], given: dict) -> None:
+    declared = declared_options(ruleset, chosen)
     for name in given:
         if name not in declared:
             offered = ", ".join(declared) or "none"
-            raise ResolveError(f"ruleset {resolved.ruleset!r} has no option {name!r} (its options: {offered})")
-    for name, entry in declared.items():
-        rule_path = vocabulary.OPTION_RULES[name]
+            raise ResolveError(f"{resolved.ruleset!r} has no option {name!r} here (options: {offered})")
+    for name, (entry, via) in declared.items():
+        rule_path = vocabulary.option_rule(name, entry)
+        if rule_path is None:
+            raise ResolveError(f"option {name!r} names no rule")
         if name in given:
-            value = coerce_option(name, given[name], entry)
+            value = coerce_option(name, given[name], entry, rule_path)
         elif resolved.get(rule_path, _MISSING) is _MISSING:
             value = option_default(entry)
         else:
             resolved.options[name] = resolved.get(rule_path)
             continue
         record = {"guide": entry["source"].get("guide", ruleset["id"]), **entry["source"],
-                  "rule": rule_path, "option": name}
+                  "rule": rule_path, "option": name, **({"via": via} if via else {})}
         _write(resolved, rule_path.split("."), value, record, merge=False)
-        _remember(resolved, rule_path, loaded, ("options", name))
+        kind, owner = ("variant", via) if via else ("ruleset", ruleset["id"])
+        _remember(resolved, rule_path, spec.files.get((kind, owner)), ("options", name))
         resolved.options[name] = value
 
 
@@ -335,14 +355,14 @@ def option_default(entry: dict) -> Any:
     return entry["values"][0]
 
 
-def coerce_option(name: str, given: Any, entry: dict) -> Any:
+def coerce_option(name: str, given: Any, entry: dict, rule_path: str) -> Any:
     """Accept an option value as data or as command-line text; refuse values the guide does not name."""
     allowed = entry["values"]
     if allowed == "any":
         value = _as_number(given) if isinstance(given, str) else given
-        schema = vocabulary.schema("ruleset")["properties"]["options"]["properties"][name]["properties"]["default"]
+        schema = vocabulary.value_schema(rule_path) or {}
         if isinstance(value, bool) or list(vocabulary.validator("ruleset").evolve(schema=schema).iter_errors(value)):
-            raise ResolveError(f"option {name} must be a number of at least 0, not {given!r}")
+            raise ResolveError(f"option {name} cannot be {given!r} ({schema.get('description', 'see the rule vocabulary')})")
         return value
     for candidate in allowed:
         if _same_option_value(candidate, given):

@@ -139,36 +139,60 @@ def _report_issues(spec_file: SpecFile, resolved: Resolved, prefix: str, already
 def _check_options(spec_file: SpecFile) -> None:
     data = spec_file.loaded.data
     for name, entry in data.get("options", {}).items():
-        values = entry["values"]
-        if values == "any" and "default" not in entry:
-            spec_file.problem(("options", name), f"option {name} takes any value, so it needs a default")
-        if values != "any" and "default" in entry and entry["default"] not in values:
-            spec_file.problem(("options", name, "default"), f"the default is not one of the values {values}")
-        if values != "any" and len(set(map(repr, values))) != len(values):
-            spec_file.problem(("options", name, "values"), "a value is listed twice")
-        rule_path = vocabulary.OPTION_RULES[name]
-        written = _written_value(data, rule_path)
-        default = values[0] if values != "any" else entry.get("default")
-        if written is not _ABSENT and written != default:
-            spec_file.problem(
-                ("options", name, "values"),
-                f"the default {default!r} differs from the rule {rule_path} = {written!r}; list the rule's value first",
-            )
+        here = ("options", name)
+        rule_path = vocabulary.option_rule(name, entry)
+        if rule_path is None:
+            where = f"rule {entry['rule']!r} does not exist" if "rule" in entry else "its name is not a rule field"
+            spec_file.problem(here, f"option {name!r} sets no rule: {where} (give rule: <dotted rule path>)")
+            continue
+        _check_option_values(spec_file, here, entry, rule_path)
+        if spec_file.kind == "ruleset":
+            _check_option_default(spec_file, here, entry, rule_path)
+
+
+def _check_option_values(spec_file: SpecFile, here: tuple, entry: dict, rule_path: str) -> None:
+    target = vocabulary.value_schema(rule_path)
+    values = entry["values"]
+    if values == "any":
+        if "default" not in entry:
+            spec_file.problem(here, "an option that takes any value needs a default")
+    else:
+        for index, value in enumerate(values):
+            _check_against(spec_file, target, value, here + ("values", index))
+        if len({repr(v) for v in values}) != len(values):
+            spec_file.problem(here + ("values",), "a value is listed twice")
+        if "default" in entry and entry["default"] not in values:
+            spec_file.problem(here + ("default",), f"the default is not one of the values {values}")
+    if "default" in entry:
+        _check_against(spec_file, target, entry["default"], here + ("default",))
+
+
+def _check_option_default(spec_file: SpecFile, here: tuple, entry: dict, rule_path: str) -> None:
+    """The option's default must be what the rules already say, or the rulebook and a default game disagree."""
+    written = _written_value(spec_file.loaded.data, rule_path)
+    default = entry.get("default") if entry["values"] == "any" else entry["values"][0]
+    if written is not _ABSENT and written != default:
+        spec_file.problem(
+            here + ("values",),
+            f"the default {default!r} differs from the rule {rule_path} = {written!r}; list the rule's value first",
+        )
 
 
 _ABSENT = object()
 
 
 def _written_value(data: dict, rule_path: str) -> Any:
-    """The value a ruleset writes for a dotted rule path at every player count, if it writes one."""
-    top, field_name = rule_path.split(".")
-    for key in (rule_path, top):
-        entry = data["rules"].get(key)
+    """The value a ruleset writes at a rule path for every player count, if it writes one there."""
+    parts = rule_path.split(".")
+    for cut in range(len(parts), 0, -1):
+        entry = data["rules"].get(".".join(parts[:cut]))
         if entry is None or "value" not in entry:
             continue
         value = entry["value"]
-        if key == top:
-            return value.get(field_name, _ABSENT) if isinstance(value, dict) else _ABSENT
+        for part in parts[cut:]:
+            if not isinstance(value, dict) or part not in value:
+                return _ABSENT
+            value = value[part]
         return value
     return _ABSENT
 
@@ -181,6 +205,7 @@ def _check_variant(spec_file: SpecFile, spec: Spec, known_rulesets: set[str], kn
     _check_names(spec_file, data, known_rulesets, known_variants)
     for index, change in enumerate(data["changes"]):
         _check_change(spec_file, data, index, change, known_rulesets)
+    _check_options(spec_file)
     if spec_file.problems:
         return  # combining a variant whose own parts are wrong would only repeat the same problems
     for ruleset_id in data["applies_to"]:

@@ -122,5 +122,15 @@ def required_fields(rule_key: str, value: dict) -> list[str]:
     return needed
 
 
+def option_rule(name: str, entry: dict) -> str | None:
+    """The rule path an option sets: its `rule`, its standard name, or the one rule field of that name."""
+    if "rule" in entry:
+        return entry["rule"] if value_schema(entry["rule"]) is not None else None
+    if name in OPTION_RULES:
+        return OPTION_RULES[name]
+    owners = [key for key in rule_keys() if name in field_order(key)]
+    return f"{owners[0]}.{name}" if len(owners) == 1 else None
+
+
 def is_object_rule(rule_key: str) -> bool:
     return bool(field_order(rule_key))
