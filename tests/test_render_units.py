@@ -95,7 +95,7 @@ def test_every_rule_key_has_a_phrase_and_a_label():
 
 def test_phrases_follow_the_value():
     assert describe("deck", {"copies": 1, "remove": ["2D"], "hand_size": 17}) == (
-        "One 52-card deck; remove 2D; 51 cards; 17 cards each"
+        "One 52-card deck; remove 2D (51 cards); 17 cards each"
     )
     kitty = describe("deck", {"copies": 1, "remove": [], "hand_size": 17, "kitty": 1, "kitty_to": "first_trick_winner"})
     assert "kitty of 1 card face down, taken by the winner of the first trick" in kitty

@@ -51,6 +51,7 @@ class Row:
     key: str
     players: int | None           # None: the same at every player count compared
     cells: dict[str, Cell]
+    split_by_players: bool = False  # one of several rows for this rule, one per player count
 
     @property
     def label(self) -> str:
@@ -158,7 +159,7 @@ def _rows_for(key: str, columns: list[Column], counts: list[int], resolved: dict
         return [Row(key, counts[0], {c.ruleset_id: cell(c, counts[0]) for c in columns})]
     if all(same_everywhere(col) for col in columns):
         return [Row(key, None, {c.ruleset_id: _any_count_cell(c, counts, cell) for c in columns})]
-    return [Row(key, n, {c.ruleset_id: cell(c, n) for c in columns}) for n in counts]
+    return [Row(key, n, {c.ruleset_id: cell(c, n) for c in columns}, split_by_players=True) for n in counts]
 
 
 def _any_count_cell(col: Column, counts: list[int], cell) -> Cell:
@@ -174,7 +175,7 @@ def _fingerprint(rule: RenderedRule | None) -> str:
 
 
 def row_title(row: Row) -> str:
-    return row.label if row.players is None else f"{row.label} ({row.players} players)"
+    return f"{row.label} ({row.players} players)" if row.split_by_players else row.label
 
 
 def variants_line(comparison: Comparison) -> str | None:
@@ -236,7 +237,8 @@ def render_markdown(comparison: Comparison, heading: str = "#") -> str:
     lines = [f"{heading} Rule differences: {', '.join(c.ruleset_id for c in comparison.columns)}", ""]
     lines.append(summary_line(comparison) + ".")
     variants = variants_line(comparison)
-    lines += [""] + ([f"- {variants}"] if variants else []) + [f"- Note: {n}" for n in comparison.notes]
+    remarks = ([f"- {variants}"] if variants else []) + [f"- Note: {n}" for n in comparison.notes]
+    lines += [""] + remarks if remarks else []
     header = ["Rule"] + [c.ruleset_id for c in comparison.columns]
     lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for row in comparison.shown_rows:

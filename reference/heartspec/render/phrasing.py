@@ -61,7 +61,8 @@ def _deck(value: dict) -> str:
         parts.append(f"remove {_cards(value['remove'])}{each}")
     if value.get("add"):
         parts.append(f"add jokers {_cards(value['add'])}, each ranked between the 2 and the 3 of its suit")
-    parts.append(f"{deck_size(value)} cards")
+    if value.get("remove") or value.get("add") or copies > 1:
+        parts[-1] += f" ({deck_size(value)} cards)"
     if "hand_size" in value:
         parts.append(f"{value['hand_size']} cards each")
     if value.get("kitty"):
@@ -187,16 +188,18 @@ def _moon(value: dict) -> str:
     amount = value.get("amount", 26)
     amount_text = "the deal's penalty total" if amount == "deal_total" else str(amount)
     effect = {
-        "add_to_others": f"the shooter scores 0 and every other player scores {amount_text}",
-        "subtract_from_self": f"the shooter subtracts {amount_text} from their own total and the others score 0",
+        "add_to_others": f"they score 0 and every other player scores {amount_text}",
+        "subtract_from_self": f"they subtract {amount_text} from their own total and the others score 0",
         "shooter_choice": (
-            f"the shooter chooses: every other player scores {amount_text}, "
-            f"or the shooter subtracts {amount_text} from their own total"
+            f"they choose either to add {amount_text} to every other player "
+            f"or to subtract {amount_text} from their own total"
         ),
     }.get(value.get("effect"), str(value.get("effect")))
-    text = f"Shooting the moon (taking {needed} in one deal): {effect}"
+    text = f"Whoever takes {needed} in one deal shoots the moon: {effect}"
     if value.get("bonus_cards") == "kept":
-        text += "; the shooter still scores any negative cards taken"
+        text += " (negative cards they took still count)"
+    elif value.get("bonus_cards") == "ignored":
+        text += " (negative cards they took are ignored)"
     return text
 
 
@@ -302,12 +305,17 @@ def compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
+def as_data(key: str, value: Any) -> str:
+    """What a value no phrase can read looks like: still complete, just not prose."""
+    return f"{label(key)}: {compact(value)}"
+
+
 def describe(key: str, value: Any) -> str:
     """A sentence a player can follow; unknown keys and shapes fall back to compact data."""
     phrase = PHRASES.get(key)
     if phrase is None:
-        return f"{label(key)}: {compact(value)}"
+        return as_data(key, value)
     try:
         return phrase(value)
     except (AttributeError, TypeError, KeyError, ValueError):
-        return f"{label(key)}: {compact(value)}"
+        return as_data(key, value)

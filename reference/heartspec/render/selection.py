@@ -64,18 +64,21 @@ def resolve_rules(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: 
     """The resolved rules at one player count, in vocabulary order, each with its sentence."""
     try:
         resolved = spec.resolve(ruleset_id, variants=variant_ids, players=players)
-    except (KeyError, ValueError, LookupError) as err:
+    except Exception as err:
+        if not _is_spec_refusal(err):
+            raise
         raise RenderError(_one_line(err)) from None
-    except Exception as err:  # the compiler's own error type, whatever its name
-        if type(err).__name__ in ("SpecError", "ResolveError", "RuleError"):
-            raise RenderError(_one_line(err)) from None
-        raise
     rules = []
     for key in sorted(resolved.rules, key=order_key):
         rule_value = resolved.rules[key]
         sources = tuple(_with_guide(s, ruleset_id) for s in rule_value.sources)
         rules.append(RenderedRule(key, label(key), describe(key, rule_value.value), rule_value.value, sources))
     return rules
+
+
+def _is_spec_refusal(err: Exception) -> bool:
+    """The rules package refuses bad combinations with its own error types; anything else is a bug to show."""
+    return type(err).__module__.startswith("heartspec.")
 
 
 def _one_line(err: Exception) -> str:
@@ -94,12 +97,12 @@ def _with_guide(source: dict, ruleset_id: str) -> dict:
 
 
 def cite(source: dict) -> str:
-    """`fi §Section` plus the variant it came through, if any."""
+    """`fi §Section`, plus the part of the rule it backs and the variant or option it came through."""
     text = f"{source.get('guide', '?')} §{source.get('section', '?')}"
+    part = str(source.get("rule", "")).partition(".")[2]
+    details = [f"for {part}"] if part else []
     if source.get("via"):
-        text += f" (via {source['via']})"
-    return text
-
-
-def cite_all(sources: Iterable[dict]) -> str:
-    return "; ".join(cite(s) + (" [interpretation]" if s.get("status") == "interpretation" else "") for s in sources)
+        details.append(f"via {source['via']}")
+    if source.get("option"):
+        details.append(f"option {source['option']}")
+    return text + (f" ({', '.join(details)})" if details else "")
