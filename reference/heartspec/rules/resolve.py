@@ -203,7 +203,7 @@ def _player_count(spec: Spec, ruleset_id: str, chosen: list[dict], players: int 
     allowed = spec.players_of(ruleset_id)
     for variant in chosen:
         allowed = list(variant.get("players", allowed))
-        allowed = _players_changed_on(variant, ruleset_id) or allowed
+        allowed = variant_players_on(variant, ruleset_id) or allowed
     if players is None:
         return DEFAULT_PLAYERS if DEFAULT_PLAYERS in allowed or not allowed else allowed[0]
     if isinstance(players, bool) or not isinstance(players, int):
@@ -214,7 +214,7 @@ def _player_count(spec: Spec, ruleset_id: str, chosen: list[dict], players: int 
     return players
 
 
-def _players_changed_on(variant: dict, ruleset_id: str) -> list[int] | None:
+def variant_players_on(variant: dict, ruleset_id: str) -> list[int] | None:
     """A `rule: players` change narrows the variant's counts per ruleset (cancellation: 6-10 on dk, 6-11 on se)."""
     for change in variant.get("changes", []):
         if change["rule"] == "players" and "set" in change and ruleset_id in change.get("rulesets", [ruleset_id]):

@@ -20,7 +20,7 @@ from heartspec.rules import vocabulary
 from heartspec.rules.checks import check_resolved
 from heartspec.rules.loader import LoadedYaml, load_yaml_file
 from heartspec.rules.problems import Problem, ResolveError, json_pointer
-from heartspec.rules.resolve import Resolved, Spec, describe, resolve
+from heartspec.rules.resolve import Resolved, Spec, variant_players_on, describe, resolve
 
 KINDS = ("ruleset", "variant")
 FOLDER_KIND = {"rulesets": "ruleset", "variants": "variant"}
@@ -289,7 +289,7 @@ def _base_issues(spec: Spec, ruleset_id: str, players: int) -> set[str]:
 
 def _check_on_ruleset(spec_file: SpecFile, spec: Spec, ruleset_id: str) -> None:
     data = spec_file.loaded.data
-    counts = data.get("players") or spec.players_of(ruleset_id)
+    counts = variant_players_on(data, ruleset_id) or data.get("players") or spec.players_of(ruleset_id)
     for n in counts:
         try:
             resolved = resolve(spec, ruleset_id, [data["id"]], players=n)
@@ -298,6 +298,8 @@ def _check_on_ruleset(spec_file: SpecFile, spec: Spec, ruleset_id: str) -> None:
             continue
         _report_issues(spec_file, resolved, f"on {describe(resolved)}: ", _base_issues(spec, ruleset_id, n))
     for index, change in enumerate(data["changes"]):
+        if ruleset_id not in change.get("rulesets", [ruleset_id]):
+            continue
         wanted = change.get("players")
         wanted = [wanted] if isinstance(wanted, int) else (wanted or [])
         for n in wanted:
