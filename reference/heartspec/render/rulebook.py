@@ -71,8 +71,16 @@ def build_rulebook(spec, ruleset_id: str, variant_ids: tuple[str, ...] = (), pla
         guide=data.get("guide", {}),
         variants=[{"id": v, **_variant_header(spec.variants[v])} for v in variant_ids],
         by_players={n: resolve_rules(spec, ruleset_id, variant_ids, n) for n in counts},
-        options=data.get("options", {}) or {},
+        options=_options(data, [spec.variants[v] for v in variant_ids]),
     )
+
+
+def _options(ruleset: dict, variants: list[dict]) -> dict:
+    """The ruleset's options, then those only a chosen variant offers."""
+    options = dict(ruleset.get("options") or {})
+    for variant in variants:
+        options.update(variant.get("options") or {})
+    return options
 
 
 def _variant_header(variant: dict) -> dict:

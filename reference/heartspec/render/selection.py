@@ -53,11 +53,25 @@ def _entry_value(entry: Any) -> Any:
 
 
 def allowed_players(spec, ruleset_id: str, variant_ids: Iterable[str] = ()) -> list[int]:
-    """Player counts the ruleset allows, after any variant that replaces them (the last one wins)."""
-    counts = _entry_value(spec.rulesets[ruleset_id].get("rules", {}).get("players", {})) or []
+    """Player counts the ruleset allows with these variants.
+
+    A variant's `players` may be a union over rulesets that a `players` change
+    narrows per ruleset, so the resolved `players` rule has the last word.
+    """
+    variant_ids = tuple(variant_ids)
+    candidates = _entry_value(spec.rulesets[ruleset_id].get("rules", {}).get("players", {})) or []
     for variant_id in variant_ids:
-        counts = spec.variants[variant_id].get("players") or counts
-    return sorted(counts)
+        candidates = spec.variants[variant_id].get("players") or candidates
+    for count in sorted(candidates):
+        try:
+            resolved = spec.resolve(ruleset_id, variants=variant_ids, players=count)
+        except Exception as err:
+            if not _is_spec_refusal(err):
+                raise
+            continue
+        players_rule = resolved.rules.get("players")
+        return sorted(players_rule.value) if players_rule else sorted(candidates)
+    return sorted(candidates)
 
 
 def resolve_rules(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: int) -> list[RenderedRule]:
