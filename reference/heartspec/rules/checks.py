@@ -30,17 +30,16 @@ def check_resolved(resolved: Resolved) -> list[Issue]:
 
 
 def _missing(resolved: Resolved) -> Iterator[Issue]:
-    n = resolved.players
     for key in vocabulary.REQUIRED_RULES:
         if key not in resolved.rules:
             why = resolved.gaps.get(key, f"the ruleset has no {key} rule")
-            yield key, f"no {key} for {n} players: {why}"
+            yield key, f"no {key}: {why}"
     for key, rule in resolved.rules.items():
         if not vocabulary.is_object_rule(key) or not isinstance(rule.value, dict):
             continue
         for name in vocabulary.required_fields(key, rule.value):
             if name not in rule.value:
-                yield f"{key}.{name}", f"{key} has no {name} at {n} players"
+                yield f"{key}.{name}", f"{key} has no {name}"
 
 
 def deck_faces(resolved: Resolved) -> list[int]:
@@ -74,7 +73,7 @@ def _passing(resolved: Resolved) -> Iterator[Issue]:
     cycle = passing.get("cycle", ["none"])
     hand = resolved.rules["deck"].value["hand_size"]
     if count > hand:
-        yield "passing.count", f"passing {count} cards does not fit a hand of {hand} at {n} players"
+        yield "passing.count", f"passing {count} cards does not fit a hand of {hand}"
     for direction in dict.fromkeys(cycle):
         if direction == "across" and n % 2:
             yield "passing.cycle", f"'across' needs an even number of players, not {n}"

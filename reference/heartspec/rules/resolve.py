@@ -242,7 +242,7 @@ def _apply_ruleset(resolved: Resolved, ruleset: dict, loaded: LoadedYaml | None)
         picked = _entry_at(entry, resolved.players)
         if picked is None:
             covered = ", ".join(entry["by_players"])
-            resolved.gaps[key.split(".")[0]] = f"{key}.by_players covers {covered} players but not {resolved.players}"
+            resolved.gaps[key.split(".")[0]] = f"{key}.by_players covers {covered} players, not {resolved.players}"
             _remember(resolved, key, loaded, ("rules", key, "by_players"))
             continue
         value, source, suffix = picked

@@ -20,7 +20,7 @@ from heartspec.rules import vocabulary
 from heartspec.rules.checks import check_resolved
 from heartspec.rules.loader import LoadedYaml, load_yaml_file
 from heartspec.rules.problems import Problem, ResolveError, json_pointer
-from heartspec.rules.resolve import Resolved, Spec, variant_players_on, describe, resolve
+from heartspec.rules.resolve import Resolved, Spec, resolve, variant_players_on
 
 KINDS = ("ruleset", "variant")
 FOLDER_KIND = {"rulesets": "ruleset", "variants": "variant"}
@@ -115,25 +115,50 @@ def _check_ruleset(spec_file: SpecFile, spec: Spec) -> None:
     if "by_players" in players_entry:
         spec_file.problem(("rules", "players", "by_players"), "players cannot depend on the player count")
         return
+    found = _IssuesByCount()
     for n in players_entry["value"]:
         try:
             resolved = resolve(spec, data["id"], players=n)
         except ResolveError as err:
             spec_file.problem(("rules", "players"), err.message)
             continue
-        _report_issues(spec_file, resolved, f"at {n} players: ")
+        found.add(n, _placed_issues(spec_file, resolved))
+    found.report(spec_file, "")
     _check_options(spec_file)
 
 
-def _report_issues(spec_file: SpecFile, resolved: Resolved, prefix: str, already: set[str] = frozenset()) -> None:
+class _IssuesByCount:
+    """The same problem at several player counts is reported once, naming the counts."""
+
+    def __init__(self) -> None:
+        self.counts: dict[tuple[tuple, str], list[int]] = {}
+
+    def add(self, players: int, issues: list[tuple[tuple, str]]) -> None:
+        for issue in issues:
+            self.counts.setdefault(issue, []).append(players)
+
+    def report(self, spec_file: SpecFile, prefix: str) -> None:
+        for (path, message), counts in self.counts.items():
+            spec_file.problem(path, f"{prefix}at {_and_list(counts)} players: {message}")
+
+
+def _and_list(numbers: list[int]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _placed_issues(spec_file: SpecFile, resolved: Resolved, already: set[str] = frozenset()) -> list[tuple[tuple, str]]:
+    """The semantic issues of a resolved game, each placed at the YAML path in this file that caused it."""
+    placed = []
     for rule_path, message in check_resolved(resolved):
         if message in already:
             continue
         origin = resolved.origin_of(rule_path)
         if origin is not None and origin.loaded is spec_file.loaded:
-            spec_file.problem(origin.path, prefix + message)
+            placed.append((origin.path, message))
         else:
-            spec_file.problem(("rules",) if spec_file.kind == "ruleset" else ("changes",), prefix + message)
+            placed.append((("rules",) if spec_file.kind == "ruleset" else ("changes",), message))
+    return placed
 
 
 def _check_options(spec_file: SpecFile) -> None:
@@ -290,13 +315,15 @@ def _base_issues(spec: Spec, ruleset_id: str, players: int) -> set[str]:
 def _check_on_ruleset(spec_file: SpecFile, spec: Spec, ruleset_id: str) -> None:
     data = spec_file.loaded.data
     counts = variant_players_on(data, ruleset_id) or data.get("players") or spec.players_of(ruleset_id)
+    found = _IssuesByCount()
     for n in counts:
         try:
             resolved = resolve(spec, ruleset_id, [data["id"]], players=n)
         except ResolveError as err:
             spec_file.problem(("applies_to",), f"on {ruleset_id}: {err.message}")
             continue
-        _report_issues(spec_file, resolved, f"on {describe(resolved)}: ", _base_issues(spec, ruleset_id, n))
+        found.add(n, _placed_issues(spec_file, resolved, _base_issues(spec, ruleset_id, n)))
+    found.report(spec_file, f"on {ruleset_id} ")
     for index, change in enumerate(data["changes"]):
         if ruleset_id not in change.get("rulesets", [ruleset_id]):
             continue
