@@ -1,3 +1,66 @@
-"""Commands: see docs/architecture.md for ownership."""
+"""Commands of the conformance suite: `conform` (check an engine) and `coverage` (the scenario matrix)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+@click.command("conform")
+@click.option("--engine", default=None, metavar="CMD",
+              help="Engine command to check (a shell-style string). Default: the bundled reference engine.")
+@click.option("--ruleset", "rulesets", multiple=True, metavar="ID", help="Only scenarios of this ruleset (repeatable).")
+@click.option("-k", "keyword", default=None, metavar="EXPR", help="Only scenarios whose name matches (pytest -k).")
+@click.option("--tags", default=None, metavar="EXPR",
+              help='Only scenarios whose tags match, e.g. "players:4 and not ruleset:dk" (pytest -m).')
+@click.option("--timeout", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
+              help="Seconds to wait for each engine response.")
+@click.option("--expected-failures", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="File of scenario ids expected to fail, one per line, optional '# reason'.")
+@click.option("--report-json", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write every scenario's outcome, and failure details, as JSON.")
+@click.option("--junitxml", type=click.Path(dir_okay=False, writable=True), default=None, help="Write a JUnit XML report.")
+@click.option("-v", "--verbose", is_flag=True, help="One line per scenario.")
+def conform_command(engine, rulesets, keyword, tags, timeout, expected_failures, report_json, junitxml, verbose) -> None:
+    """Check an engine against the conformance scenarios over the protocol; exit 0 when nothing failed unexpectedly."""
+    from heartspec.conformance.runner import ConformOptions, RunnerError, run
+
+    options = ConformOptions(engine=engine, rulesets=list(rulesets), keyword=keyword, tags=tags, timeout=timeout,
+                             expected_failures=expected_failures, report_json=report_json, junitxml=junitxml,
+                             verbose=verbose)
+    try:
+        sys.exit(run(options))
+    except RunnerError as err:
+        click.echo(f"heartspec conform: {err}", err=True)
+        sys.exit(2)
+
+
+@click.command("coverage")
+@click.option("--format", "output_format", type=click.Choice(["text", "markdown"]), default="text", show_default=True)
+@click.option("--check", "check_file", type=click.Path(dir_okay=False), default=None,
+              help="Exit 1 if this committed markdown copy (features/COVERAGE.md) is stale.")
+def coverage_command(output_format: str, check_file: str | None) -> None:
+    """The scenario matrix: rule area x ruleset x player count, with the number of scenarios in each cell."""
+    from heartspec.conformance.coverage import CoverageError, render_markdown, render_text, scan_features
+
+    try:
+        matrix = scan_features()
+    except CoverageError as err:
+        click.echo(f"heartspec coverage: {err}", err=True)
+        sys.exit(2)
+    if check_file:
+        from pathlib import Path
+
+        path = Path(check_file)
+        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        if current != render_markdown(matrix):
+            click.echo(f"{check_file} is stale: regenerate it with `heartspec coverage --format markdown > {check_file}`",
+                       err=True)
+            sys.exit(1)
+        click.echo(f"{check_file} is up to date")
+        return
+    click.echo(render_markdown(matrix) if output_format == "markdown" else render_text(matrix), nl=False)
+
+
+COMMANDS = [conform_command, coverage_command]

@@ -1,0 +1,270 @@
+Feature: The first trick
+  Which cards may fall on the opening trick of a deal. The guides disagree: some bar point
+  cards outright, one allows them only when nothing else can be played, one has no limit.
+
+  @id:first-trick-001 @area:first_trick
+  Scenario Outline: A player out of clubs tries to throw the queen of spades on the first trick
+    Source: fi "Ensimmäinen tikki ja hertta rikottu" bars points from the opening trick even for a
+    player without clubs; se "Förstasticket" and fi-classic "Pelin kulku" say the same; no
+    "Slik spilles et parti" allows points there only without another choice; dk "Sådan spilles
+    en runde" sets no limit.
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
+    And seat 0 plays "2C"
+    Then playing "QS" by seat 1 is <verdict>
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset | verdict                               |
+      | fi      | refused with "points_on_first_trick"  |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset | verdict                               |
+      | se      | refused with "points_on_first_trick"  |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset | verdict                               |
+      | no      | refused with "points_on_first_trick"  |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    | verdict                               |
+      | fi-classic | refused with "points_on_first_trick"  |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset | verdict  |
+      | dk      | accepted |
+
+  @id:first-trick-002 @area:first_trick
+  Scenario Outline: A player out of clubs tries to throw a heart on the first trick
+    Source: the same sections as first-trick-001; a heart is a point card in every guide.
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
+    And seat 0 plays "2C"
+    Then playing "KH" by seat 1 is <verdict>
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset | verdict                               |
+      | fi      | refused with "points_on_first_trick"  |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset | verdict                               |
+      | se      | refused with "points_on_first_trick"  |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset | verdict                               |
+      | no      | refused with "points_on_first_trick"  |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    | verdict                               |
+      | fi-classic | refused with "points_on_first_trick"  |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset | verdict  |
+      | dk      | accepted |
+
+  @id:first-trick-003 @area:first_trick
+  Scenario Outline: The cards a player out of clubs may choose from on the first trick
+    Source: as first-trick-001; the legal list must match what play accepts.
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
+    And seat 0 plays "2C"
+    Then seat 1 may play only "<legal>"
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset | legal                   |
+      | fi      | 4D 7D TD JD AD 3S 6S 9S |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset | legal                   |
+      | se      | 4D 7D TD JD AD 3S 6S 9S |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset | legal                   |
+      | no      | 4D 7D TD JD AD 3S 6S 9S |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    | legal                   |
+      | fi-classic | 4D 7D TD JD AD 3S 6S 9S |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset | legal                                         |
+      | dk      | 4D 7D TD JD AD 3S 6S 9S QS 4H 7H TH KH       |
+
+  @id:first-trick-004 @area:first_trick
+  Scenario Outline: A player holding nothing but point cards on the first trick may play any of them
+    Source: se "Förstasticket" and no "Slik spilles et parti" allow it outright when only point
+    cards are left; fi "Ensimmäinen tikki ja hertta rikottu" and fi-classic "Pelin kulku" state
+    no exception, so the rulesets record the physically forced choice as an interpretation; dk
+    has no first-trick limit at all.
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QS 2D 3D"
+    And seat 3 holds "QH KH AH"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 3D JH; 2:4D 6D 8D; 3:QH KH AH"
+    And seat 0 plays "2C"
+    Then seat 1 may play "QS 2H AH"
+    And playing "QS" by seat 1 is accepted
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset |
+      | fi      |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset |
+      | se      |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset |
+      | no      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    |
+      | fi-classic |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset |
+      | dk      |
+
+  @id:first-trick-005 @area:first_trick
+  Scenario Outline: With three players a club-less player tries a heart on the first trick
+    Source: the same first-trick sections as first-trick-001, which every guide applies at every
+    table size (se "Hjärter för tre, fem och sex spelare" says so in so many words).
+    Given a "<ruleset>" game for 3 players starting at deal 3
+    And seat 0 holds "<clubs>"
+    And the other cards are dealt in deck order
+    When seat 0 plays "<opening>"
+    Then playing "<heart>" by seat 1 is <verdict>
+
+    @ruleset:fi @players:3
+    Examples: fi
+      | ruleset | clubs                                  | opening | heart | verdict                              |
+      | fi      | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2C      | AH    | refused with "points_on_first_trick" |
+
+    @ruleset:se @players:3
+    Examples: se
+      | ruleset | clubs                               | opening | heart | verdict                              |
+      | se      | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 3C      | AH    | refused with "points_on_first_trick" |
+
+    @ruleset:no @players:3
+    Examples: no
+      | ruleset | clubs                               | opening | heart | verdict                              |
+      | no      | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 3C      | AH    | refused with "points_on_first_trick" |
+
+    @ruleset:dk @players:3
+    Examples: dk
+      | ruleset | clubs                                  | opening | heart | verdict  |
+      | dk      | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2C      | KH    | accepted |
+
+  @id:first-trick-006 @area:first_trick
+  Scenario Outline: With five or six players a club-less player tries the queen of spades on the first trick
+    Source: as first-trick-005, at the larger tables.
+    Given a "<ruleset>" game for <players> players starting at deal <deal>
+    And seat 0 holds "<clubs>"
+    And seat 1 holds "<hand1>"
+    And the other cards are dealt in deck order
+    When seat 0 plays "<opening>"
+    Then playing "QS" by seat 1 is <verdict>
+
+    @ruleset:fi @players:5
+    Examples: fi five players
+      | ruleset | players | deal | clubs                         | hand1                         | opening | verdict                              |
+      | fi      | 5       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC | QS 3D 4D 5D 6D 7D 8D 9D TD JD | 3C      | refused with "points_on_first_trick" |
+
+    @ruleset:fi @players:6
+    Examples: fi six players
+      | ruleset | players | deal | clubs                      | hand1                      | opening | verdict                              |
+      | fi      | 6       | 4    | 2C XC 3C 4C 5C 6C 7C 8C 9C | QS 2D XD 3D 4D 5D 6D 7D 8D | 2C      | refused with "points_on_first_trick" |
+
+    @ruleset:se @players:5
+    Examples: se five players
+      | ruleset | players | deal | clubs                         | hand1                         | opening | verdict                              |
+      | se      | 5       | 5    | 3C 4C 5C 6C 7C 8C 9C TC JC QC | QS 3D 4D 5D 6D 7D 8D 9D TD JD | 3C      | refused with "points_on_first_trick" |
+
+    @ruleset:se @players:6
+    Examples: se six players
+      | ruleset | players | deal | clubs                   | hand1                   | opening | verdict                              |
+      | se      | 6       | 4    | 3C 4C 5C 6C 7C 8C 9C TC | QS 3D 4D 5D 6D 7D 8D 9D | 3C      | refused with "points_on_first_trick" |
+
+    @ruleset:no @players:5
+    Examples: no five players
+      | ruleset | players | deal | clubs                         | hand1                         | opening | verdict                              |
+      | no      | 5       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC | QS 3D 4D 5D 6D 7D 8D 9D TD JD | 3C      | refused with "points_on_first_trick" |
+
+    @ruleset:no @players:6
+    Examples: no six players
+      | ruleset | players | deal | clubs                   | hand1                   | opening | verdict                              |
+      | no      | 6       | 4    | 3C 4C 5C 6C 7C 8C 9C TC | QS 4D 5D 6D 7D 8D 9D TD | 3C      | refused with "points_on_first_trick" |
+
+    @ruleset:dk @players:5
+    Examples: dk five players
+      | ruleset | players | deal | clubs                         | hand1                         | opening | verdict  |
+      | dk      | 5       | 3    | 2C 3C 4C 5C 6C 7C 8C 9C TC JC | QS 2D 3D 4D 5D 6D 7D 8D 9D TD | 2C      | accepted |
+
+    @ruleset:dk @players:6
+    Examples: dk six players
+      | ruleset | players | deal | clubs                   | hand1                   | opening | verdict  |
+      | dk      | 6       | 4    | 2C 3C 4C 5C 6C 7C 8C 9C | QS 2D 3D 4D 5D 6D 7D 8D | 2C      | accepted |
+
+  @id:first-trick-007 @area:first_trick
+  Scenario Outline: After the first trick the queen of spades may be discarded freely
+    Source: fi "Ensimmäinen tikki ja hertta rikottu" limits points only on the opening trick and
+    says the queen is free afterwards; se "Spader dam" and dk "Reglen om at bryde hjerter" let a
+    player out of the led suit plant the queen; no and fi-classic limit only the first trick.
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
+    And the cards are played "2C 9S KC 2S | QC 5S 3C"
+    Then seat 1 may play "QS"
+    And playing "QS" by seat 1 is accepted
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset |
+      | fi      |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset |
+      | se      |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset |
+      | no      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    |
+      | fi-classic |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset |
+      | dk      |

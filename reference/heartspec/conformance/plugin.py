@@ -1,0 +1,100 @@
+"""The pytest plugin: `pytest --heartspec-engine "CMD"` runs the conformance suite against CMD.
+
+It is loaded in every pytest run on a machine where heartspec is installed, so
+without `--heartspec-engine` it only adds its options and does nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from heartspec.conformance import report as reporting
+
+SUITE_MODULE = Path(__file__).resolve().with_name("suite.py")
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("heartspec", "heartspec conformance suite")
+    group.addoption("--heartspec-engine", default=None, metavar="CMD",
+                    help="run the heartspec conformance suite against this engine command")
+    group.addoption("--heartspec-timeout", type=float, default=5.0, metavar="SECONDS",
+                    help="seconds to wait for each engine response (default 5)")
+    group.addoption("--heartspec-ruleset", action="append", default=[], metavar="ID",
+                    help="only scenarios for this ruleset (repeatable)")
+    group.addoption("--heartspec-expected-failures", default=None, metavar="FILE",
+                    help="scenario ids expected to fail, one per line, '# reason' optional")
+    group.addoption("--heartspec-report-json", default=None, metavar="FILE",
+                    help="write every scenario's outcome and failure details as JSON")
+
+
+def pytest_configure(config):
+    if config.getoption("heartspec_engine", None):
+        config.pluginmanager.register(ConformanceRun(config), "heartspec-conformance-run")
+
+
+def is_scenario(item) -> bool:
+    module = getattr(item, "module", None)
+    return module is not None and Path(module.__file__) == SUITE_MODULE
+
+
+class ConformanceRun:
+    """The hooks of a run that has an engine to check; registered only then."""
+
+    def __init__(self, config):
+        self.config = config
+        # scenario tags such as id:first-trick-001 become marks whose names pytest cannot register
+        config.addinivalue_line("filterwarnings", "ignore::pytest.PytestUnknownMarkWarning")
+        if not any(Path(arg.split("::")[0]).resolve() == SUITE_MODULE for arg in config.args):
+            config.args.append(str(SUITE_MODULE))
+        self.results = reporting.Results()
+        self.expected = reporting.read_expected_failures(config.getoption("heartspec_expected_failures"))
+
+    def pytest_collection_modifyitems(self, config, items):
+        wanted = set(config.getoption("heartspec_ruleset"))
+        keep, drop = [], []
+        for item in items:
+            if not is_scenario(item):
+                keep.append(item)
+                continue
+            info = reporting.item_tags(item)
+            item.user_properties.extend([("heartspec_id", info["id"]), ("heartspec_ruleset", info["ruleset"])])
+            if wanted and info["ruleset"] not in wanted:
+                drop.append(item)
+                continue
+            listed = next((e for e in self.expected if reporting.example_id_matches(e, info["id"])), None)
+            if listed is not None:
+                reason = self.expected[listed] or "listed as an expected failure"
+                item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
+            keep.append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+
+    def pytest_bdd_before_scenario(self, request, feature, scenario):
+        request.node.heartspec_scenario = scenario
+
+    def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
+        request.node.heartspec_failed_step = f"{step.keyword} {step.name}"
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        outcome = yield
+        report = outcome.get_result()
+        if is_scenario(item) and report.failed and call.excinfo is not None and call.when == "call":
+            details = reporting.failure_details(item, call.excinfo.value)
+            report.user_properties.append(("heartspec_details", details))
+            report.longrepr = reporting.format_failure(details)
+
+    def pytest_runtest_logreport(self, report):
+        self.results.record(report)
+
+    def pytest_terminal_summary(self, terminalreporter, exitstatus, config):
+        unknown = sorted(set(self.expected) - self.results.ids_seen)
+        for line in self.results.summary_lines(unknown):
+            terminalreporter.write_line(line)
+        path = config.getoption("heartspec_report_json")
+        if path:
+            Path(path).write_text(json.dumps(self.results.as_json(), indent=2), encoding="utf-8")

@@ -1,0 +1,154 @@
+"""What a conformance run tells its reader: failure details, per-ruleset counts, a JSON report."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from heartspec.conformance.session import fault_kind
+from heartspec.protocol.client import EngineError
+
+OUTCOMES = ("passed", "failed", "skipped", "xfailed")
+
+
+def read_expected_failures(path: str | None) -> dict[str, str]:
+    """`scenario-id  # reason` per line; blank lines and lines starting with # are ignored."""
+    if not path:
+        return {}
+    expected: dict[str, str] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        entry, _, reason = line.partition("#")
+        if entry.strip():
+            expected[entry.strip()] = reason.strip()
+    return expected
+
+
+def item_tags(item) -> dict[str, str]:
+    """The scenario id, ruleset and player count of a collected scenario (example ids carry their row)."""
+    tags = {"id": "", "ruleset": "", "players": ""}
+    for marker in item.iter_markers():
+        key, sep, value = marker.name.partition(":")
+        if sep and key in tags and not tags[key]:
+            tags[key] = value
+    callspec = getattr(item, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example") if callspec else None
+    if example:
+        tags["ruleset"] = tags["ruleset"] or example.get("ruleset", "")
+        tags["id"] = f"{tags['id']}[{callspec.id}]"
+    return tags
+
+
+def example_id_matches(listed: str, scenario_id: str) -> bool:
+    return scenario_id == listed or scenario_id.split("[")[0] == listed
+
+
+def failure_details(item, error: BaseException) -> dict[str, Any]:
+    tags = item_tags(item)
+    scenario = getattr(item, "heartspec_scenario", None)
+    session = getattr(item, "heartspec_session", None)
+    if isinstance(error, EngineError):
+        what = f"the engine {fault_kind(error)}: {error}\nlast request sent: {getattr(session, 'last_request', None)}"
+    else:
+        what = str(error) or type(error).__name__
+    return {
+        "id": tags["id"],
+        "nodeid": item.nodeid,
+        "ruleset": tags["ruleset"],
+        "scenario": scenario.name if scenario else item.name,
+        "citation": (scenario.description or "").strip() if scenario else "",
+        "step": getattr(item, "heartspec_failed_step", ""),
+        "what": what,
+        "exchanges": list(session.transcript) if session else [],
+        "move_log": session.move_log() if session else [],
+    }
+
+
+def format_failure(details: dict[str, Any]) -> str:
+    lines = [
+        f"scenario {details['id']}: {details['scenario']}",
+        f"source: {details['citation'] or '(no citation)'}",
+        f"failed step: {details['step'] or '(setup)'}",
+        f"what happened: {details['what']}",
+        "requests sent and responses received:",
+    ]
+    for entry in details["exchanges"]:
+        arrow = "<" if "ok" in entry else ">"
+        lines.append(f"  {arrow} {entry['#raw'] if '#raw' in entry else json.dumps(entry)}")
+    lines.append("move log (save as a file and run `heartspec replay FILE`):")
+    lines.extend(f"  {line}" for line in details["move_log"])
+    return "\n".join(lines)
+
+
+def outcome_of(report) -> str | None:
+    """One word per scenario: its call phase decides, a setup or teardown error is a failure."""
+    if report.when == "call":
+        if hasattr(report, "wasxfail"):
+            return "xfailed" if report.skipped else "failed"
+        return report.outcome
+    if report.failed:
+        return "failed"
+    if report.when == "setup" and report.skipped:
+        return "skipped"
+    return None
+
+
+class Results:
+    def __init__(self):
+        self.rows: dict[str, dict[str, Any]] = {}
+
+    @property
+    def ids_seen(self) -> set[str]:
+        seen = set()
+        for row in self.rows.values():
+            seen.add(row["id"])
+            seen.add(row["id"].split("[")[0])
+        return seen
+
+    def record(self, report) -> None:
+        outcome = outcome_of(report)
+        if outcome is None:
+            return
+        props = dict(report.user_properties)
+        if "heartspec_id" not in props:
+            return
+        row = self.rows.setdefault(report.nodeid, {"id": props["heartspec_id"], "ruleset": props["heartspec_ruleset"] or "-"})
+        if row.get("outcome") == "failed":
+            return
+        row["outcome"] = outcome
+        if outcome == "skipped" and isinstance(report.longrepr, tuple):
+            row["reason"] = report.longrepr[2].removeprefix("Skipped: ")
+        if "heartspec_details" in props:
+            row["details"] = props["heartspec_details"]
+        elif outcome == "failed":
+            row["details"] = {"what": str(report.longrepr)}
+
+    def counts(self) -> dict[str, Counter]:
+        table: dict[str, Counter] = defaultdict(Counter)
+        for row in self.rows.values():
+            table[row["ruleset"]][row["outcome"]] += 1
+        return dict(sorted(table.items()))
+
+    def summary_lines(self, unknown_expected: list[str]) -> list[str]:
+        lines = ["", "heartspec conformance summary", f"{'ruleset':<12}" + "".join(f"{o:>9}" for o in OUTCOMES)]
+        total: Counter = Counter()
+        for ruleset, counter in self.counts().items():
+            total.update(counter)
+            lines.append(f"{ruleset:<12}" + "".join(f"{counter[o]:>9}" for o in OUTCOMES))
+        lines.append(f"{'total':<12}" + "".join(f"{total[o]:>9}" for o in OUTCOMES))
+        reasons = Counter(row.get("reason", "") for row in self.rows.values() if row["outcome"] == "skipped")
+        for reason, count in reasons.most_common():
+            lines.append(f"skipped {count}: {reason}")
+        failed = sorted(row["id"] for row in self.rows.values() if row["outcome"] == "failed")
+        if failed:
+            lines.append("failed: " + " ".join(failed))
+        for entry in unknown_expected:
+            lines.append(f"expected-failures lists {entry!r}, which matches no scenario that ran")
+        return lines
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "counts": {ruleset: {o: c[o] for o in OUTCOMES} for ruleset, c in self.counts().items()},
+            "scenarios": sorted(self.rows.values(), key=lambda row: row["id"]),
+        }

@@ -1,0 +1,83 @@
+"""`heartspec conform`: run the shipped scenarios against an engine, in-process with pytest."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from heartspec.conformance.plugin import SUITE_MODULE
+from heartspec.conformance.session import reference_engine_command
+
+SETTINGS = Path(__file__).with_name("pytest.ini")
+
+
+class RunnerError(Exception):
+    """A problem the user can fix (an engine that does not start, a filter that matches nothing)."""
+
+
+@dataclass
+class ConformOptions:
+    engine: str | None = None
+    rulesets: list[str] = field(default_factory=list)
+    keyword: str | None = None
+    tags: str | None = None
+    timeout: float = 5.0
+    expected_failures: str | None = None
+    report_json: str | None = None
+    junitxml: str | None = None
+    verbose: bool = False
+
+
+def engine_command(options: ConformOptions) -> str:
+    return options.engine or shlex.join(reference_engine_command())
+
+
+def preflight(command: str, timeout: float) -> dict:
+    """Start the engine once and ask hello, so a wrong command is one clear error, not 200 failures."""
+    from heartspec.protocol.client import EngineError, EngineProcess
+
+    try:
+        engine = EngineProcess(command, timeout)
+    except EngineError as err:
+        raise RunnerError(str(err)) from None
+    try:
+        hello = engine.request({"cmd": "hello"})
+    except EngineError as err:
+        raise RunnerError(f"engine {command!r} did not answer hello: {err}") from None
+    finally:
+        engine.close()
+    if not hello.get("ok") or hello.get("protocol") != 1:
+        raise RunnerError(f"engine {command!r} does not speak protocol 1: {hello}")
+    return hello
+
+
+def pytest_arguments(options: ConformOptions) -> list[str]:
+    args = [
+        str(SUITE_MODULE), "-c", str(SETTINGS), "--rootdir", str(SUITE_MODULE.parent),
+        "--heartspec-engine", engine_command(options),
+        "--heartspec-timeout", str(options.timeout),
+        "-q" if not options.verbose else "-v", "--no-header", "-p", "no:randomly",
+    ]
+    for ruleset in options.rulesets:
+        args += ["--heartspec-ruleset", ruleset]
+    pairs = [("-k", options.keyword), ("-m", options.tags),
+             ("--heartspec-expected-failures", options.expected_failures),
+             ("--heartspec-report-json", options.report_json), ("--junitxml", options.junitxml)]
+    for flag, value in pairs:
+        if value:
+            args += [flag, value]
+    return args
+
+
+def run(options: ConformOptions) -> int:
+    """Exit status: 0 when nothing failed unexpectedly, 1 otherwise."""
+    import pytest
+
+    hello = preflight(engine_command(options), options.timeout)
+    engine = hello.get("engine") or {}
+    print(f"checking {engine.get('name', '?')} {engine.get('version', '')} ({engine_command(options)})")
+    status = pytest.main(pytest_arguments(options))
+    if status == pytest.ExitCode.NO_TESTS_COLLECTED:
+        raise RunnerError("no scenario matched the filters (--ruleset, -k, --tags)")
+    return 0 if status == pytest.ExitCode.OK else 1

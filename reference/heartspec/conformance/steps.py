@@ -1,0 +1,523 @@
+"""The step library: every Gherkin step of the suite, speaking only the protocol.
+
+A `Table` is one scenario's view of the game: what the scenario dealt, every
+event the engine reported, and the session that carries the requests.  Steps
+stay few and composable; each one is a sentence a reader can check against a
+guide.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from heartspec.conformance.layout import deck_layout, fill_deal
+from heartspec.conformance.session import EngineSession, ScenarioSkip, reference_engine_command
+
+CARD_TOKEN = re.compile(r"^(?:(\d+):)?([0-9A-Za-z]{2,3})$")
+
+
+def card_list(text: str) -> list[str]:
+    return [token.upper() for token in text.replace(",", " ").split()]
+
+
+def number_list(text: str) -> list[float]:
+    return [float(token) for token in text.replace(",", " ").split()]
+
+
+def seat_cards(text: str) -> list[tuple[int, list[str]]]:
+    """`"0:AS KS QS; 1:2D 3D 4D"` as [(0, [...]), (1, [...])]."""
+    out = []
+    for part in text.split(";"):
+        if part.strip():
+            seat, _, cards = part.partition(":")
+            out.append((int(seat), card_list(cards)))
+    return out
+
+
+def game_setup(rest: str) -> dict[str, Any]:
+    """The optional tail of `a "fi" game for 4 players ...`."""
+    setup: dict[str, Any] = {"variants": [], "options": {}}
+    patterns = {
+        r' with variants? "([^"]*)"': lambda m: setup.__setitem__("variants", m.group(1).split()),
+        r" starting at deal (\d+)": lambda m: setup["options"].__setitem__("deal_number", int(m.group(1))),
+        r" with dealer (\d+)": lambda m: setup["options"].__setitem__("dealer", int(m.group(1))),
+        r' with totals "([^"]*)"': lambda m: setup["options"].__setitem__("totals", [int(x) for x in m.group(1).split()]),
+        r' with options? "([^"]*)"': lambda m: setup["options"].update(option_pairs(m.group(1))),
+    }
+    remaining = rest
+    while remaining.strip():
+        for pattern, apply in patterns.items():
+            match = re.match(pattern, remaining)
+            if match:
+                apply(match)
+                remaining = remaining[match.end():]
+                break
+        else:
+            raise AssertionError(f"step tail not understood: {remaining!r}")
+    return setup
+
+
+def option_pairs(text: str) -> dict[str, Any]:
+    options = {}
+    for pair in text.split():
+        key, _, raw = pair.partition("=")
+        options[key] = json.loads(raw) if raw not in ("", "none", "pot", "pairwise", "zero_point_pot") else (raw or None)
+    return options
+
+
+class Table:
+    """One scenario's game, driven through an engine session."""
+
+    def __init__(self, session: EngineSession):
+        self.session = session
+        self.ruleset = ""
+        self.players = 0
+        self.variants: list[str] = []
+        self.hands: dict[int, list[str]] = {}
+        self.kitty: list[str] | None = None
+        self.stock: list[str] | None = None
+        self.dealt = False
+        self.events: list[dict[str, Any]] = []
+        self.last_response: dict[str, Any] | None = None
+        self.state_before: dict[str, Any] | None = None
+
+    # -- requests ---------------------------------------------------------
+    def ask(self, payload: dict[str, Any]) -> dict[str, Any]:
+        response = self.session.request(payload)
+        self.last_response = response
+        if response.get("ok"):
+            self.events.extend(response.get("events") or [])
+        return response
+
+    def must(self, payload: dict[str, Any]) -> dict[str, Any]:
+        response = self.ask(payload)
+        if not response.get("ok"):
+            raise AssertionError(f"expected {json.dumps(payload)} to be accepted, got {json.dumps(response)}")
+        return response
+
+    def state(self) -> dict[str, Any]:
+        """The position without the envelope, so two snapshots compare equal when the game is the same."""
+        self.ensure_dealt()
+        response = self.must({"cmd": "state"})
+        return {key: value for key, value in response.items() if key not in ("id", "ok")}
+
+    # -- setting up ---------------------------------------------------------
+    def new_game(self, ruleset: str, players: int, rest: str) -> None:
+        setup = game_setup(rest)
+        self.ruleset, self.players, self.variants = ruleset, players, setup["variants"]
+        self.session.check_claims(ruleset, self.variants, players)
+        request: dict[str, Any] = {"cmd": "new_game", "ruleset": ruleset, "players": players}
+        if self.variants:
+            request["variants"] = self.variants
+        if setup["options"]:
+            request["options"] = setup["options"]
+        response = self.ask(request)
+        if not response.get("ok") and response.get("error", {}).get("code") == "unsupported":
+            raise ScenarioSkip(f"engine answered unsupported: {response['error'].get('message', '')}")
+        if not response.get("ok"):
+            raise AssertionError(f"new_game refused: {json.dumps(response)}")
+
+    def deal_request(self) -> dict[str, Any]:
+        layout = deck_layout(self.ruleset, tuple(self.variants), self.players)
+        hands, kitty, stock = fill_deal(layout, self.players, self.hands, self.kitty, self.stock)
+        request: dict[str, Any] = {"cmd": "deal", "hands": hands}
+        if kitty:
+            request["kitty"] = kitty
+        if stock:
+            request["stock"] = stock
+        return request
+
+    def ensure_dealt(self) -> None:
+        if not self.dealt and self.ruleset:
+            self.dealt = True
+            self.must(self.deal_request())
+
+    # -- reading events -------------------------------------------------------
+    def last_event(self, kind: str) -> dict[str, Any]:
+        for event in reversed(self.events):
+            if event.get("type") == kind:
+                return event
+        raise AssertionError(f"the engine reported no {kind!r} event; events: {json.dumps(self.events)}")
+
+    def holder_of(self, card: str, hands: list[list[str]]) -> int:
+        holders = [seat for seat, hand in enumerate(hands) if card in hand]
+        if len(holders) != 1:
+            raise AssertionError(f"cannot tell who plays {card}: held by seats {holders} (write seat:card)")
+        return holders[0]
+
+
+@pytest.fixture(scope="session")
+def heartspec_session(request):
+    command = request.config.getoption("heartspec_engine", None) or reference_engine_command()
+    timeout = request.config.getoption("heartspec_timeout", None) or 5.0
+    session = EngineSession(command, float(timeout))
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def table(heartspec_session, request):
+    heartspec_session.begin_scenario()
+    request.node.heartspec_session = heartspec_session
+    return Table(heartspec_session)
+
+
+def run_or_skip(action):
+    try:
+        action()
+    except ScenarioSkip as skip:
+        pytest.skip(str(skip))
+
+
+# ---------------------------------------------------------------- Given
+@given(parsers.re(r'a "(?P<ruleset>[\w-]+)" game for (?P<players>\d+) players(?P<rest>.*)'))
+def given_game(table: Table, ruleset: str, players: str, rest: str):
+    run_or_skip(lambda: table.new_game(ruleset, int(players), rest))
+
+
+@given(parsers.re(r'seat (?P<seat>\d+) holds "(?P<cards>[^"]*)"'))
+def given_hand(table: Table, seat: str, cards: str):
+    table.hands[int(seat)] = card_list(cards)
+
+
+@given(parsers.re(r'the (?P<pile>kitty|stock) holds "(?P<cards>[^"]*)"'))
+def given_pile(table: Table, pile: str, cards: str):
+    setattr(table, pile, card_list(cards))
+
+
+@given("the other cards are dealt in deck order")
+def given_filled(table: Table):
+    table.ensure_dealt()
+
+
+# ---------------------------------------------------------------- When
+@when(parsers.re(r'the seats pass "(?P<spec>[^"]*)"'))
+def when_seats_pass(table: Table, spec: str):
+    table.ensure_dealt()
+    for seat, cards in seat_cards(spec):
+        table.must({"cmd": "pass", "seat": seat, "cards": cards})
+
+
+@when(parsers.re(r'seat (?P<seat>\d+) passes "(?P<cards>[^"]*)"'))
+def when_seat_passes(table: Table, seat: str, cards: str):
+    table.ensure_dealt()
+    table.must({"cmd": "pass", "seat": int(seat), "cards": card_list(cards)})
+
+
+@when(parsers.re(r'the cards are played "(?P<moves>[^"]*)"'))
+def when_cards_played(table: Table, moves: str):
+    hands = [list(hand) for hand in table.state()["hands"]]
+    for token in moves.replace("|", " ").replace("/", " ").split():
+        match = CARD_TOKEN.match(token)
+        if not match:
+            raise AssertionError(f"not a move: {token!r} (write QS or 2:QS)")
+        card = match.group(2).upper()
+        seat = int(match.group(1)) if match.group(1) else table.holder_of(card, hands)
+        table.must({"cmd": "play", "seat": seat, "card": card})
+        if card in hands[seat]:
+            hands[seat].remove(card)
+
+
+@when(parsers.re(r'seat (?P<seat>\d+) plays "(?P<card>[^"]*)"'))
+def when_seat_plays(table: Table, seat: str, card: str):
+    table.ensure_dealt()
+    table.must({"cmd": "play", "seat": int(seat), "card": card})
+
+
+@when(parsers.re(r'seat (?P<seat>\d+) chooses "(?P<option>\w+)"'))
+def when_choose(table: Table, seat: str, option: str):
+    table.must({"cmd": "choose", "seat": int(seat), "option": option})
+
+
+RANK_ORDER = "2X3456789TJQKA"
+
+
+def lowness(card: str) -> tuple[int, int]:
+    return RANK_ORDER.index(card[0]), "CDHS".index(card[1])
+
+
+@when("the rest of the deal is played with the lowest legal cards")
+def when_play_out(table: Table):
+    state = table.state()
+    deal = state["deal_number"]
+    for _ in range(200):
+        if state["phase"] != "playing" or state["deal_number"] != deal:
+            return
+        seat = state["turn"]
+        legal = table.must({"cmd": "legal", "seat": seat})["cards"]
+        if not legal:
+            raise AssertionError(f"seat {seat} is to play but the engine lists no legal card")
+        table.must({"cmd": "play", "seat": seat, "card": min(legal, key=lowness)})
+        state = table.state()
+    raise AssertionError("the deal did not end after 200 plays")
+
+
+@when(parsers.re(r"the engine is sent '(?P<line>.*)'"))
+def when_raw_line(table: Table, line: str):
+    if table.ruleset:
+        table.state_before = table.state()
+    table.last_response = table.session.request_raw(line)
+
+
+@when(parsers.re(r'a new game is requested for "(?P<ruleset>[\w-]+)" with (?P<players>\d+) players(?P<rest>.*)'))
+def when_new_game_requested(table: Table, ruleset: str, players: str, rest: str):
+    setup = game_setup(rest)
+    request: dict[str, Any] = {"cmd": "new_game", "ruleset": ruleset, "players": int(players)}
+    if setup["variants"]:
+        request["variants"] = setup["variants"]
+    if setup["options"]:
+        request["options"] = setup["options"]
+    table.ask(request)
+
+
+# ---------------------------------------------------------------- Then
+def legal_cards(table: Table, seat: str) -> set[str]:
+    return set(table.must({"cmd": "legal", "seat": int(seat)})["cards"])
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) may play only "(?P<cards>[^"]*)"'))
+def then_only(table: Table, seat: str, cards: str):
+    legal = legal_cards(table, seat)
+    assert legal == set(card_list(cards)), f"seat {seat} may play {sorted(legal)}, expected exactly {card_list(cards)}"
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) may play "(?P<cards>[^"]*)"'))
+def then_may(table: Table, seat: str, cards: str):
+    legal = legal_cards(table, seat)
+    missing = set(card_list(cards)) - legal
+    assert not missing, f"seat {seat} should be allowed {sorted(missing)}; engine lists {sorted(legal)}"
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) may not play "(?P<cards>[^"]*)"'))
+def then_may_not(table: Table, seat: str, cards: str):
+    legal = legal_cards(table, seat)
+    wrong = set(card_list(cards)) & legal
+    assert not wrong, f"seat {seat} should not be allowed {sorted(wrong)}; engine lists {sorted(legal)}"
+
+
+def refused_unchanged(table: Table, request: dict[str, Any], code: str) -> None:
+    before = table.state()
+    response = table.ask(request)
+    assert not response.get("ok"), f"expected refusal {code!r}, but the engine accepted it: {json.dumps(response)}"
+    got = response.get("error", {}).get("code")
+    assert got == code, f"expected error code {code!r}, got {got!r}: {response.get('error')}"
+    after = table.state()
+    assert after == before, f"a refused request changed the game:\nbefore {json.dumps(before)}\nafter  {json.dumps(after)}"
+
+
+@then(parsers.re(r'playing "(?P<card>[^"]*)" by seat (?P<seat>\d+) is refused with "(?P<code>\w+)"'))
+def then_play_refused(table: Table, card: str, seat: str, code: str):
+    refused_unchanged(table, {"cmd": "play", "seat": int(seat), "card": card}, code)
+
+
+@then(parsers.re(r'playing "(?P<card>[^"]*)" by seat (?P<seat>\d+) is accepted'))
+def then_play_accepted(table: Table, card: str, seat: str):
+    table.ensure_dealt()
+    table.must({"cmd": "play", "seat": int(seat), "card": card})
+
+
+@then(parsers.re(r'passing "(?P<cards>[^"]*)" by seat (?P<seat>\d+) is refused with "(?P<code>\w+)"'))
+def then_pass_refused(table: Table, cards: str, seat: str, code: str):
+    refused_unchanged(table, {"cmd": "pass", "seat": int(seat), "cards": card_list(cards)}, code)
+
+
+@then(parsers.re(r'choosing "(?P<option>\w+)" by seat (?P<seat>\d+) is refused with "(?P<code>\w+)"'))
+def then_choose_refused(table: Table, option: str, seat: str, code: str):
+    refused_unchanged(table, {"cmd": "choose", "seat": int(seat), "option": option}, code)
+
+
+@then(parsers.re(r'dealing is refused with "(?P<code>\w+)"'))
+def then_deal_refused(table: Table, code: str):
+    table.dealt = True
+    response = table.ask(table.deal_request())
+    assert not response.get("ok"), f"expected the deal to be refused with {code!r}, but it was accepted"
+    got = response.get("error", {}).get("code")
+    assert got == code, f"expected error code {code!r}, got {got!r}: {response.get('error')}"
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) wins the trick(?: with (?P<points>-?\d+) points?)?"))
+def then_wins_trick(table: Table, seat: str, points: str | None):
+    won = table.last_event("trick_won")
+    assert won["seat"] == int(seat), f"seat {won['seat']} won the trick, expected seat {seat}: {json.dumps(won)}"
+    if points is not None:
+        assert won["points"] == int(points), f"the trick scored {won['points']} points, expected {points}"
+
+
+@then(parsers.re(r"hearts are (?P<negation>not )?broken"))
+def then_hearts(table: Table, negation: str | None):
+    broken = table.state()["hearts_broken"]
+    assert broken is (not negation), f"hearts_broken is {broken}, expected {not negation}"
+
+
+@then(parsers.re(r"it is seat (?P<seat>\d+)'s turn"))
+def then_turn(table: Table, seat: str):
+    turn = table.state()["turn"]
+    assert turn == int(seat), f"it is seat {turn}'s turn, expected seat {seat}"
+
+
+@then(parsers.re(r'the pass direction is "(?P<direction>\w+)"'))
+def then_direction(table: Table, direction: str):
+    got = table.state()["pass_direction"]
+    assert got == direction, f"pass direction is {got!r}, expected {direction!r}"
+
+
+@then(parsers.re(r'the phase is "(?P<phase>\w+)"'))
+def then_phase(table: Table, phase: str):
+    got = table.state()["phase"]
+    assert got == phase, f"phase is {got!r}, expected {phase!r}"
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) receives "(?P<cards>[^"]*)" from seat (?P<giver>\d+)'))
+def then_receives(table: Table, seat: str, cards: str, giver: str):
+    received = [e for e in table.events if e.get("type") == "cards_received" and e.get("seat") == int(seat)]
+    assert received, f"seat {seat} received no cards; events: {json.dumps(table.events)}"
+    event = received[-1]
+    assert event.get("from") == int(giver), f"seat {seat} received from seat {event.get('from')}, expected seat {giver}"
+    assert sorted(event["cards"]) == sorted(card_list(cards)), f"seat {seat} received {event['cards']}, expected {card_list(cards)}"
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) holds (?P<count>\d+) cards'))
+def then_hand_size(table: Table, seat: str, count: str):
+    hand = table.state()["hands"][int(seat)]
+    assert len(hand) == int(count), f"seat {seat} holds {len(hand)} cards ({hand}), expected {count}"
+
+
+@then(parsers.re(r'seat (?P<seat>\d+)\'s hand is "(?P<cards>[^"]*)"'))
+def then_hand(table: Table, seat: str, cards: str):
+    hand = table.state()["hands"][int(seat)]
+    assert sorted(hand) == sorted(card_list(cards)), f"seat {seat} holds {sorted(hand)}, expected {sorted(card_list(cards))}"
+
+
+@then(parsers.re(r'the deal scores "(?P<points>[^"]*)"'))
+def then_deal_scores(table: Table, points: str):
+    scored = table.last_event("deal_scored")
+    assert scored["points"] == [int(p) for p in points.split()], f"deal scored {scored['points']}, expected {points}"
+
+
+@then(parsers.re(r'the totals are "(?P<totals>[^"]*)"'))
+def then_totals(table: Table, totals: str):
+    got = table.state()["totals"]
+    assert got == [int(t) for t in totals.split()], f"totals are {got}, expected {totals}"
+
+
+@then(parsers.re(r'the team totals are "(?P<totals>[^"]*)"'))
+def then_team_totals(table: Table, totals: str):
+    got = table.state().get("team_totals")
+    assert got == [int(t) for t in totals.split()], f"team totals are {got}, expected {totals}"
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) shot the moon scored as "(?P<effect>\w+)"'))
+def then_moon(table: Table, seat: str, effect: str):
+    moon = table.last_event("deal_scored").get("moon")
+    assert moon == {"seat": int(seat), "effect": effect}, f"moon is {moon}, expected seat {seat} with {effect}"
+
+
+@then("no moon is scored")
+def then_no_moon(table: Table):
+    moon = table.last_event("deal_scored").get("moon")
+    assert moon is None, f"a moon was scored: {moon}"
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) is asked how to score the moon"))
+def then_moon_choice(table: Table, seat: str):
+    event = table.last_event("moon_choice")
+    assert event["seat"] == int(seat), f"seat {event['seat']} is asked, expected seat {seat}"
+    phase = table.state()["phase"]
+    assert phase == "moon_choice", f"phase is {phase!r}, expected 'moon_choice'"
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) takes the kitty "(?P<cards>[^"]*)"'))
+def then_kitty(table: Table, seat: str, cards: str):
+    event = table.last_event("kitty_taken")
+    assert event["seat"] == int(seat), f"seat {event['seat']} took the kitty, expected seat {seat}"
+    assert sorted(event["cards"]) == sorted(card_list(cards)), f"kitty was {event['cards']}, expected {cards}"
+
+
+@then(parsers.re(r"the game goes on to deal (?P<number>\d+) dealt by seat (?P<dealer>\d+) passing \"(?P<direction>\w+)\""))
+def then_next_deal(table: Table, number: str, dealer: str, direction: str):
+    event = table.last_event("next_deal")
+    expected = {"deal_number": int(number), "dealer": int(dealer), "pass_direction": direction}
+    got = {key: event.get(key) for key in expected}
+    assert got == expected, f"next deal is {got}, expected {expected}"
+
+
+@then(parsers.re(r"the game is not over"))
+def then_not_over(table: Table):
+    phase = table.must({"cmd": "state"})["phase"]
+    assert phase != "game_over", "the game ended, expected it to go on"
+
+
+@then(parsers.re(r'the game is over with winners? "(?P<seats>[^"]*)"'))
+def then_game_over(table: Table, seats: str):
+    event = table.last_event("game_over")
+    expected = sorted(int(s) for s in seats.split())
+    assert sorted(event["winners"]) == expected, f"winners are {event['winners']}, expected {expected}"
+    phase = table.must({"cmd": "state"})["phase"]
+    assert phase == "game_over", f"phase is {phase!r} after game_over"
+
+
+@then(parsers.re(r'the (?P<when>deal|game) money is "(?P<amounts>[^"]*)"'))
+def then_money(table: Table, when: str, amounts: str):
+    event = table.last_event("deal_scored" if when == "deal" else "game_over")
+    money, expected = event.get("money"), number_list(amounts)
+    assert isinstance(money, list) and len(money) == len(expected), f"money is {json.dumps(money)}, expected {expected}"
+    assert all(abs(float(a) - b) < 0.005 for a, b in zip(money, expected)), f"money is {money}, expected {expected}"
+
+
+@then(parsers.re(r'the pot carries (?P<amount>[\d.]+)'))
+def then_pot(table: Table, amount: str):
+    pot = table.last_event("deal_scored").get("pot")
+    assert pot is not None and abs(float(pot) - float(amount)) < 0.005, f"pot is {pot}, expected {amount}"
+
+
+@then(parsers.re(r"the stock holds (?P<count>\d+) cards"))
+def then_stock(table: Table, count: str):
+    size = table.state().get("stock_size")
+    assert size == int(count), f"stock holds {size} cards, expected {count}"
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) draws (?P<count>\d+) cards?(?P<first> first)?"))
+def then_draws(table: Table, seat: str, count: str, first: str | None):
+    draws = [e for e in table.events if e.get("type") == "cards_drawn"]
+    assert draws, "no cards were drawn"
+    mine = [e for e in draws[-2:] if e.get("seat") == int(seat)]
+    assert mine and mine[-1].get("count") == int(count), f"seat {seat} did not draw {count}: {json.dumps(draws[-2:])}"
+    if first:
+        assert draws[-2].get("seat") == int(seat), f"seat {seat} should draw first: {json.dumps(draws[-2:])}"
+
+
+@then(parsers.re(r'the response is an error "(?P<code>\w+)"'))
+def then_error(table: Table, code: str):
+    response = table.last_response or {}
+    assert response.get("ok") is False, f"expected error {code!r}, got {json.dumps(response)}"
+    got = response.get("error", {}).get("code")
+    assert got == code, f"expected error code {code!r}, got {got!r}"
+
+
+@then(parsers.re(r"the response is ok"))
+def then_ok(table: Table):
+    response = table.last_response or {}
+    assert response.get("ok") is True, f"expected success, got {json.dumps(response)}"
+
+
+@then(parsers.re(r"the response id is (?P<value>.+)"))
+def then_response_id(table: Table, value: str):
+    got = (table.last_response or {}).get("id", "<missing>")
+    assert got == json.loads(value), f"response id is {got!r}, expected {value}"
+
+
+@then(parsers.re(r'the response field "(?P<field>\w+)" is (?P<value>.+)'))
+def then_response_field(table: Table, field: str, value: str):
+    got = (table.last_response or {}).get(field, "<missing>")
+    assert got == json.loads(value), f"response field {field} is {json.dumps(got)}, expected {value}"
+
+
+@then("the game is unchanged")
+def then_unchanged(table: Table):
+    after = table.state()
+    assert after == table.state_before, f"state changed:\nbefore {json.dumps(table.state_before)}\nafter  {json.dumps(after)}"

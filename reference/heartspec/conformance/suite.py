@@ -1,0 +1,12 @@
+"""The pytest module that turns every shipped feature file into tests.
+
+The plugin adds this file to a run only when an engine is named, so a plain
+pytest run elsewhere never collects it.
+"""
+
+from pytest_bdd import scenarios
+
+from heartspec.conformance.steps import *  # noqa: F401,F403 - pytest-bdd finds steps and fixtures by name here
+from heartspec.paths import data_dir
+
+scenarios(str(data_dir("features")))
