@@ -137,16 +137,17 @@ def main(argv: list[str] | None = None) -> int:
 
     catalogue = Catalogue(args.spec)
     for ruleset in catalogue.ruleset_ids():
-        try:
-            rules = catalogue.compile(ruleset, (), PLAYERS, {})
-            fit = fit_rules(rules)
-        except Unsupported as why:
-            print(f"## {ruleset}: unsupported ({why})\n")
-            continue
-        except Exception as why:  # noqa: BLE001 - a ruleset without four players
-            print(f"## {ruleset}: not playable at {PLAYERS} players ({why})\n")
-            continue
-        _print_findings(ruleset, fit, compare_ruleset(rules, fit, args.deals, args.seed))
+        for variants in [()] + [(v,) for v in catalogue.variant_ids()]:
+            label = " + ".join((ruleset,) + variants)
+            try:
+                rules = catalogue.compile(ruleset, variants, PLAYERS, {})
+                fit = fit_rules(rules)
+            except Unsupported as why:
+                print(f"## {label}: unsupported ({why})\n")
+                continue
+            except Exception:  # noqa: BLE001 - not a game at four players, or the variant does not apply
+                continue
+            _print_findings(label, fit, compare_ruleset(rules, fit, args.deals, args.seed))
     return 0
 
 
