@@ -194,7 +194,7 @@ def test_four_player_only_ruleset_is_a_dash(text_diff, json_diff, players):
     }
 
 
-# no "Slik spiller du med tre, fem eller seks": the lowest club opens when 2C is out (stated).
+# no (section on three, five or six players): the lowest club opens when 2C is out (stated).
 # fi "Valmistelu eri pelaajamäärillä": 3C opens with five.  se "Hjärter för tre, fem och sex spelare":
 # 3C opens whenever 2C is out.  dk never says who opens when 2C lies in the kitty (interpretation).
 def test_opening_card_and_its_fallback(text_diff, json_diff):

@@ -227,3 +227,16 @@ def test_diff_refuses_bad_requests(ids, variants, message):
 def test_diff_refuses_a_player_count_nobody_plays():
     with pytest.raises(RenderError, match="none of alpha, beta is played by 6 players"):
         diff_mod.compare(SPEC, ("alpha", "beta"), players=6)
+
+
+def test_moon_mentions_bonus_cards_only_when_some_card_scores_negative():
+    moon = {"enabled": True, "effect": "add_to_others", "amount": 26, "bonus_cards": "kept"}
+    assert "negative" not in describe("moon", moon, {"card_points": {"H": 1, "QS": 13}})
+    with_jack = describe("moon", moon, {"card_points": {"H": 1, "QS": 13, "JD": -10}})
+    assert with_jack.endswith("(negative cards they took still count)")
+    ignored = describe("moon", dict(moon, bonus_cards="ignored"), {"card_points": {"JD": -10}})
+    assert ignored.endswith("(negative cards they took are ignored)")
+
+
+def test_a_one_direction_cycle_reads_as_always():
+    assert describe("passing", {"count": 3, "cycle": ["left"], "simultaneous": True}).endswith("; always left")

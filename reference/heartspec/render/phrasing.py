@@ -9,7 +9,7 @@ the renderer never breaks `rules` or `diff`.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 ARROW = " → "
 
@@ -27,7 +27,7 @@ SUIT_WORDS = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 
 def _points(n: Any) -> str:
     if n == "pip":
-        return "its pip value"
+        return "its pip value (2-10, J 11, Q 12, K 13, A 14)"
     return f"{n:+d}" if isinstance(n, int) and n < 0 else str(n)
 
 
@@ -39,7 +39,7 @@ def _count_phrase(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
-def _players(value: Any) -> str:
+def _players(value: Any, _rules: Mapping) -> str:
     counts = sorted(value)
     if len(counts) == 1:
         return f"{counts[0]} players only"
@@ -53,7 +53,7 @@ def deck_size(value: dict) -> int:
     return copies * (52 - len(value.get("remove", []))) + len(value.get("add", []))
 
 
-def _deck(value: dict) -> str:
+def _deck(value: dict, _rules: Mapping) -> str:
     copies = value.get("copies", 1)
     parts = ["one 52-card deck" if copies == 1 else f"{copies} 52-card decks shuffled together"]
     if value.get("remove"):
@@ -76,7 +76,7 @@ def _deck(value: dict) -> str:
     return text[0].upper() + text[1:]
 
 
-def _dealing(value: dict) -> str:
+def _dealing(value: dict, _rules: Mapping) -> str:
     rotation = {"left": "to the left (clockwise)", "right": "to the right"}.get(
         value.get("dealer_rotation"), str(value.get("dealer_rotation"))
     )
@@ -86,18 +86,19 @@ def _dealing(value: dict) -> str:
     return text
 
 
-def _passing(value: dict) -> str:
+def _passing(value: dict, _rules: Mapping) -> str:
     count = value.get("count", 0)
     cycle = [d for d in value.get("cycle", [])]
     if count == 0 or not cycle or set(cycle) == {"none"}:
         return "No passing"
     how = "all at once, before seeing the cards received" if value.get("simultaneous") else "one after another"
+    if len(cycle) == 1:
+        return f"Pass {_count_phrase(count, 'card')}, {how}; always {DIRECTION_WORDS.get(cycle[0], cycle[0])}"
     directions = ARROW.join(DIRECTION_WORDS.get(d, d) for d in cycle)
-    repeat = "" if len(cycle) == 1 else ", then the cycle repeats"
-    return f"Pass {_count_phrase(count, 'card')}, {how}; direction by deal: {directions}{repeat}"
+    return f"Pass {_count_phrase(count, 'card')}, {how}; direction by deal: {directions}, then the cycle repeats"
 
 
-def _opening_lead(value: dict) -> str:
+def _opening_lead(value: dict, _rules: Mapping) -> str:
     if value.get("leader") == "dealer_left":
         restriction = {"any": "any card", "non_point": "any card that scores no points"}.get(
             value.get("lead_restriction", "any"), str(value.get("lead_restriction"))
@@ -116,7 +117,7 @@ def _opening_lead(value: dict) -> str:
     return text
 
 
-def _first_trick(value: dict) -> str:
+def _first_trick(value: dict, _rules: Mapping) -> str:
     points = value.get("points")
     text = {
         "allowed": "Point cards may be played to the first trick",
@@ -130,7 +131,7 @@ def _first_trick(value: dict) -> str:
     return text
 
 
-def _hearts_break(value: dict) -> str:
+def _hearts_break(value: dict, _rules: Mapping) -> str:
     text = {
         "heart_discarded": "Hearts are broken when a heart is discarded to a trick led in another suit",
         "heart_played": "Hearts are broken as soon as any heart is played to a trick, led or followed",
@@ -140,7 +141,7 @@ def _hearts_break(value: dict) -> str:
     return text
 
 
-def _heart_leads(value: dict) -> str:
+def _heart_leads(value: dict, _rules: Mapping) -> str:
     if value.get("before_broken") == "allowed":
         return "Hearts may be led at any time"
     exceptions = {
@@ -154,7 +155,7 @@ def _heart_leads(value: dict) -> str:
     return text
 
 
-def _following(value: dict) -> str:
+def _following(value: dict, _rules: Mapping) -> str:
     parts = []
     if value.get("must_follow_suit", True):
         parts.append("Follow suit when able, otherwise play any card")
@@ -170,19 +171,19 @@ def _following(value: dict) -> str:
     return "; ".join(parts)
 
 
-def _card_points(value: dict) -> str:
+def _card_points(value: dict, _rules: Mapping) -> str:
     groups: dict[str, list[str]] = {}
     for card, points in value.items():
         label = f"each {SUIT_WORDS[card]}" if card in SUIT_WORDS else card
         groups.setdefault(_points(points), []).append(label)
-    parts = [f"{' and '.join(labels)} {points}" for points, labels in groups.items()]
+    parts = [f"{', '.join(labels)} {points}" for points, labels in groups.items()]
     return "; ".join(parts) + "; every other card 0" if parts else "No card scores points"
 
 
-def _moon(value: dict) -> str:
+def _moon(value: dict, rules: Mapping) -> str:
     if not value.get("enabled", True):
         return "No shooting the moon: every card taken scores"
-    needed = "every card worth points"
+    needed = "every penalty card"
     if value.get("also_requires"):
         needed += f" and {_cards(value['also_requires'])}"
     amount = value.get("amount", 26)
@@ -196,20 +197,27 @@ def _moon(value: dict) -> str:
         ),
     }.get(value.get("effect"), str(value.get("effect")))
     text = f"Whoever takes {needed} in one deal shoots the moon: {effect}"
-    if value.get("bonus_cards") == "kept":
-        text += " (negative cards they took still count)"
-    elif value.get("bonus_cards") == "ignored":
-        text += " (negative cards they took are ignored)"
+    if _has_negative_cards(rules):
+        fate = {"kept": "still count", "ignored": "are ignored"}.get(value.get("bonus_cards"))
+        text += f" (negative cards they took {fate})" if fate else ""
     return text
 
 
-def _scoring_unit(value: dict) -> str:
+def _has_negative_cards(rules: Mapping) -> bool:
+    """Whether the bonus-card clause matters; without the other rules, assume it does."""
+    points = rules.get("card_points") if rules else None
+    if not isinstance(points, dict):
+        return True
+    return any(isinstance(p, int) and p < 0 for p in points.values())
+
+
+def _scoring_unit(value: dict, _rules: Mapping) -> str:
     if value.get("unit") == "partnership":
         return "Partners sitting across from each other score together"
     return "Everyone scores for themselves"
 
 
-def _game_end(value: dict) -> str:
+def _game_end(value: dict, _rules: Mapping) -> str:
     target = value.get("target")
     condition = {
         "reaches": f"reaches {target} or more",
@@ -228,7 +236,7 @@ def _game_end(value: dict) -> str:
     return text
 
 
-def _two_player(value: dict) -> str:
+def _two_player(value: dict, _rules: Mapping) -> str:
     order = {
         "winner_first": "after each trick the winner draws from the stock first, then the other player",
         "replace_immediately": "each player draws from the stock right after playing a card",
@@ -238,7 +246,7 @@ def _two_player(value: dict) -> str:
     return f"{text} ({_count_phrase(draws, 'card')} each, while the stock lasts)"
 
 
-def _settlement(value: dict) -> str:
+def _settlement(value: dict, _rules: Mapping) -> str:
     stake = value.get("stake", 1)
     return {
         "none": "No money settlement",
@@ -253,7 +261,7 @@ def _settlement(value: dict) -> str:
     }.get(value.get("method"), f"Settlement: {value.get('method')} at {stake}")
 
 
-PHRASES: dict[str, Callable[[Any], str]] = {
+PHRASES: dict[str, Callable[[Any, Mapping], str]] = {
     "players": _players,
     "deck": _deck,
     "dealing": _dealing,
@@ -310,12 +318,17 @@ def as_data(key: str, value: Any) -> str:
     return f"{label(key)}: {compact(value)}"
 
 
-def describe(key: str, value: Any) -> str:
-    """A sentence a player can follow; unknown keys and shapes fall back to compact data."""
+def describe(key: str, value: Any, rules: Mapping | None = None) -> str:
+    """A sentence a player can follow; unknown keys and shapes fall back to compact data.
+
+    `rules` (rule key -> value of the same resolved ruleset) lets a phrase leave
+    out clauses that cannot matter, e.g. the moon's bonus-card clause when no
+    card scores negative.
+    """
     phrase = PHRASES.get(key)
     if phrase is None:
         return as_data(key, value)
     try:
-        return phrase(value)
+        return phrase(value, rules or {})
     except (AttributeError, TypeError, KeyError, ValueError):
         return as_data(key, value)

@@ -82,11 +82,13 @@ def resolve_rules(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: 
         if not _is_spec_refusal(err):
             raise
         raise RenderError(_one_line(err)) from None
+    values = {key: rule.value for key, rule in resolved.rules.items()}
     rules = []
     for key in sorted(resolved.rules, key=order_key):
         rule_value = resolved.rules[key]
         sources = tuple(_with_guide(s, ruleset_id) for s in rule_value.sources)
-        rules.append(RenderedRule(key, label(key), describe(key, rule_value.value), rule_value.value, sources))
+        text = describe(key, rule_value.value, values)
+        rules.append(RenderedRule(key, label(key), text, rule_value.value, sources))
     return rules
 
 
