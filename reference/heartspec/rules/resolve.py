@@ -276,7 +276,7 @@ def _apply_variant(resolved: Resolved, variant: dict, loaded: LoadedYaml | None)
         record = {**change["source"], "via": variant["id"], "rule": change["rule"]}
         merge = "merge" in change
         _write(resolved, change["rule"].split("."), change["merge" if merge else "set"], record, merge=merge)
-        _remember(resolved, change["rule"], loaded, ("changes", index))
+        _remember(resolved, change["rule"], loaded, ("changes", index, "merge" if merge else "set"))
         if merge:
             for key in change["merge"]:
                 _remember(resolved, f"{change['rule']}.{key}", loaded, ("changes", index, "merge", key))
