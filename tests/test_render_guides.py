@@ -75,6 +75,7 @@ RULE_TITLES = {
     "opening_lead": "Opening lead",
     "first_trick": "First trick",
     "hearts_break": "Breaking hearts",
+    "heart_leads": "Leading hearts",
     "moon": "Shooting the moon",
     "game_end": "End of the game",
 }
@@ -230,6 +231,25 @@ def test_moon_effects(text_diff, json_diff):
     for ruleset in ("no", "dk"):
         check(text_diff, json_diff, "moon", 4, ruleset,
               "they choose either to add 26 to every other player or to subtract 26 from their own total")
+
+
+# Leading hearts: fi "Ensimmäinen tikki ja hertta rikottu", no "Slik spilles et parti", dk "Reglen om at
+# bryde hjerter" and se "Att bryta hjärter" all let a hand of only hearts lead one; fi-classic "Pelin kulku"
+# names no exception (so it is an interpretation there).  se adds the queen of spades to the exception as
+# an optional agreement, which is the qs-lead-exception variant.
+def test_lead_exceptions(text_all, json_all):
+    for ruleset in ("fi", "no", "dk", "se"):
+        check(text_all, json_all, "heart_leads", None, ruleset,
+              "exception: a hand of only hearts may lead a heart", interpretation=False)
+    check(text_all, json_all, "heart_leads", None, "fi-classic",
+          "exception: a hand of only hearts may lead a heart", interpretation=True)
+    with_queen = ("diff", "fi", "se", "-v", "qs-lead-exception")
+    text, data = run(*with_queen), json.loads(run(*with_queen, "--format", "json"))
+    assert "Note: variant qs-lead-exception does not apply to fi: fi is compared without it" in text
+    check(text, data, "heart_leads", None, "se", "a hand of only hearts or a hand of only hearts and QS may lead")
+    check(text, data, "heart_leads", None, "fi", "exception: a hand of only hearts may lead a heart")
+    se_sources = json_cell(data, "heart_leads", None, "se")["sources"]
+    assert [s.get("via") for s in se_sources] == [None, "qs-lead-exception"]
 
 
 def test_rows_that_agree_are_left_out_without_all(json_diff):
