@@ -248,6 +248,8 @@ def _two_player(value: dict, _rules: Mapping) -> str:
 
 def _settlement(value: dict, _rules: Mapping) -> str:
     stake = value.get("stake", 1)
+    if value.get("method") == "none" and "stake" in value:
+        return f"No money settlement (a stake of {stake} is set for when a table agrees on one)"
     return {
         "none": "No money settlement",
         "pot": f"Everyone puts {stake} into a pot before the game; the winner takes it",

@@ -131,6 +131,7 @@ def _header_lines(book: Rulebook, bullet: str) -> list[str]:
         lines.append(f"{bullet}Guide: {book.ruleset_id} ({guide.get('title', '')}; {guide.get('file', '')})")
     if book.variants:
         lines.append(f"{bullet}Variants: " + ", ".join(f"{v['id']} ({v['title']})" for v in book.variants))
+        lines += [f"{bullet}{v['id']}: {' '.join(v['summary'].split())}" for v in book.variants if v["summary"]]
     else:
         lines.append(f"{bullet}Variants: none")
     lines.append(f"{bullet}Player counts shown: " + ", ".join(map(str, book.players)))
