@@ -100,6 +100,9 @@ def _yaml_message(err: yaml.MarkedYAMLError) -> str:
     return ", ".join(parts) if parts else str(err).splitlines()[0]
 
 
+_PLAIN_COLLECTIONS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+
+
 class _Builder:
     """Turns a composed node tree into plain data while recording lines."""
 
@@ -108,6 +111,10 @@ class _Builder:
         self.loaded = loaded
 
     def build(self, node: yaml.Node, path: Path_) -> Any:
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_COLLECTIONS:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the tag {node.tag!r} is not allowed in a spec file", node.start_mark
+            )
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
