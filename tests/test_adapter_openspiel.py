@@ -17,6 +17,7 @@ from engine_helpers import points_table, standard, with_deck  # noqa: E402
 from heartspec.adapters.openspiel import (  # noqa: E402
     AdapterGame,
     GameSetup,
+    Server,
     Unsupported,
     fit_rules,
     from_openspiel,
@@ -179,6 +180,23 @@ def test_passes_are_held_until_all_four_are_in_then_exchanged_by_the_deal_number
 
 
 # ---------------------------------------------------------------- over the protocol
+
+@pytest.mark.parametrize("ruleset, seed", [("fi", 1), ("se", 2), ("dk", 3)])
+def test_every_response_of_a_whole_game_with_mistakes_validates_against_the_protocol_schemas(ruleset, seed):
+    from test_protocol_support import Schemas, drive_game
+
+    schemas, server, seen = Schemas(), Server(None), set()
+
+    def check(request, response):
+        schemas.check_exchange(request, response)
+        seen.update(e["type"] for e in response.get("events", []))
+
+    check({"cmd": "hello"}, server.handle({"cmd": "hello"}))
+    final = drive_game(server, {"ruleset": ruleset, "players": 4, "options": {"totals": [80, 85, 90, 95]}},
+                       seed=seed, on_exchange=check, mistakes=True)
+    assert final["phase"] == "game_over" and final["winners"]
+    assert {"cards_received", "trick_won", "deal_scored", "game_over"} <= seen
+
 
 class Engine:
     def __init__(self):

@@ -321,7 +321,7 @@ class AdapterGame:
         events: list[dict] = []
         if len(self.pending_passes) == PLAYERS:
             events = self._exchange()
-        return {"events": events, "phase": self.phase, "turn": self.turn()}
+        return {"events": events}
 
     def _exchange(self) -> list[dict]:
         # OpenSpiel takes passes one card at a time, seat 0 first, and hands them
@@ -548,8 +548,7 @@ class Server:
         setup = GameSetup(rules, fit, *self._game_start(*start))
         self.game = AdapterGame(setup)
         return {"phase": self.game.phase, "ruleset": ruleset, "variants": variants, "players": players,
-                "dealer": setup.dealer, "deal_number": setup.deal_number,
-                "approximations": list(fit.approximations)}
+                "dealer": setup.dealer, "deal_number": setup.deal_number}
 
     def _compile(self, ruleset: str, variants: list[str], players: int, options: dict):
         if ruleset not in self.catalogue.ruleset_ids():
@@ -643,6 +642,10 @@ class Server:
             return error_response(None, "bad_request", f"not JSON: {why}")
         if not isinstance(request, dict):
             return error_response(None, "bad_request", "a request is a JSON object")
+        return self._dispatch(request)
+
+    def handle(self, request: dict) -> dict:
+        """One parsed request to its response (the line-level checks are in `respond`)."""
         return self._dispatch(request)
 
     def _dispatch(self, request: dict) -> dict:
