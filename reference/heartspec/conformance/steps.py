@@ -209,6 +209,14 @@ def when_seat_passes(table: Table, seat: str, cards: str):
     table.must({"cmd": "pass", "seat": int(seat), "cards": card_list(cards)})
 
 
+@when(parsers.re(r"each seat passes the first (?P<count>\d+) cards it was dealt"))
+def when_each_passes_first(table: Table, count: str):
+    dealt = table.deal_request()["hands"]
+    table.ensure_dealt()
+    for seat, hand in enumerate(dealt):
+        table.must({"cmd": "pass", "seat": seat, "cards": hand[: int(count)]})
+
+
 @when(parsers.re(r'the cards are played "(?P<moves>[^"]*)"'))
 def when_cards_played(table: Table, moves: str):
     hands = [list(hand) for hand in table.state()["hands"]]
@@ -241,12 +249,11 @@ def lowness(card: str) -> tuple[int, int]:
     return RANK_ORDER.index(card[0]), "CDHS".index(card[1])
 
 
-@when("the rest of the deal is played with the lowest legal cards")
-def when_play_out(table: Table):
+def play_lowest_until(table: Table, done) -> None:
+    """Play the lowest legal card for whoever is to move until `done(state)` holds."""
     state = table.state()
-    deal = state["deal_number"]
-    for _ in range(200):
-        if state["phase"] != "playing" or state["deal_number"] != deal:
+    for _ in range(300):
+        if done(state):
             return
         seat = state["turn"]
         legal = table.must({"cmd": "legal", "seat": seat})["cards"]
@@ -254,7 +261,20 @@ def when_play_out(table: Table):
             raise AssertionError(f"seat {seat} is to play but the engine lists no legal card")
         table.must({"cmd": "play", "seat": seat, "card": min(legal, key=lowness)})
         state = table.state()
-    raise AssertionError("the deal did not end after 200 plays")
+    raise AssertionError("play did not stop after 300 cards")
+
+
+@when("the rest of the deal is played with the lowest legal cards")
+def when_play_out(table: Table):
+    deal = table.state()["deal_number"]
+    play_lowest_until(table, lambda state: state["phase"] != "playing" or state["deal_number"] != deal)
+
+
+@when("the rest of the trick is played with the lowest legal cards")
+def when_finish_trick(table: Table):
+    tricks_before = sum(1 for event in table.events if event.get("type") == "trick_won")
+    play_lowest_until(table, lambda state: state["phase"] != "playing" or sum(
+        1 for event in table.events if event.get("type") == "trick_won") > tricks_before)
 
 
 @when(parsers.re(r"the engine is sent '(?P<line>.*)'"))
@@ -391,6 +411,25 @@ def then_hand_size(table: Table, seat: str, count: str):
 def then_hand(table: Table, seat: str, cards: str):
     hand = table.state()["hands"][int(seat)]
     assert sorted(hand) == sorted(card_list(cards)), f"seat {seat} holds {sorted(hand)}, expected {sorted(card_list(cards))}"
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) still holds "(?P<cards>[^"]*)"'))
+def then_still_holds(table: Table, seat: str, cards: str):
+    hand = table.state()["hands"][int(seat)]
+    missing = [card for card in card_list(cards) if card not in hand]
+    assert not missing, f"seat {seat} no longer holds {missing}; hand is {hand}"
+
+
+@then(parsers.re(r"seat (?P<seat>\d+) has taken (?P<points>-?\d+) points? this deal"))
+def then_deal_points(table: Table, seat: str, points: str):
+    taken = table.state()["deal_points"][int(seat)]
+    assert taken == int(points), f"seat {seat} has taken {taken} points this deal, expected {points}"
+
+
+@then(parsers.re(r"the kitty holds (?P<count>\d+) cards?"))
+def then_kitty_size(table: Table, count: str):
+    size = table.state().get("kitty_size")
+    assert size == int(count), f"the kitty holds {size} cards, expected {count}"
 
 
 @then(parsers.re(r'the deal scores "(?P<points>[^"]*)"'))

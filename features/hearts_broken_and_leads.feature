@@ -1,0 +1,242 @@
+Feature: Hearts broken and leading hearts
+  When a heart may lead a trick. The guides agree that hearts may not be led until they are
+  broken and that a hand of nothing but hearts may lead one anyway; they disagree on what breaks
+  them: only a heart thrown on another suit's trick, or any heart played to an earlier trick.
+
+  In hearts-001 and hearts-002 seat 0 wins the first trick, seat 1 wins the second with the ace
+  of diamonds and is left with nothing but hearts, so it leads one; seat 2 follows with the ace
+  of hearts while seats 3 and 0 throw spades.
+
+  @id:hearts-001 @area:hearts_broken_and_leads
+  Scenario Outline: A heart led from a hand of only hearts, and followed, may or may not break hearts
+    Source: fi "Ensimmäinen tikki ja hertta rikottu", dk "Reglen om at bryde hjerter" and se
+    "Att bryta hjärter" break hearts only when a heart is thrown on a trick of another suit; no
+    "Slik spilles et parti" and fi-classic "Pelin kulku" count any heart played in an earlier
+    trick. All five let a hand of only hearts lead one (for fi-classic an interpretation).
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H 9H 2S 3S 4S"
+    And seat 3 holds "3C 4D TH JH QH"
+    And seat 0 holds "AC 2D"
+    And seat 2 holds "2C 3D KH AH"
+    And the other cards are dealt in deck order
+    When the seats pass "0:5S 8S JS; 1:2S 3S 4S; 2:6S 9S JC; 3:TH JH QH"
+    And the cards are played "2C 3C AC KD | 2D AD 3D 4D | 2H AH 2S 6S"
+    Then seat 2 wins the trick with 2 points
+    And hearts are <broken>
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset | broken     |
+      | fi      | not broken |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset | broken     |
+      | se      | not broken |
+
+    @ruleset:dk @players:4
+    Examples: dk 4 players
+      | ruleset | broken     |
+      | dk      | not broken |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset | broken |
+      | no      | broken |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    | broken |
+      | fi-classic | broken |
+
+  @id:hearts-002 @area:hearts_broken_and_leads
+  Scenario Outline: After hearts were led and followed, another player tries to lead a heart
+    Source: as hearts-001; what counts as broken decides whether the next heart lead is legal.
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H 9H 2S 3S 4S"
+    And seat 3 holds "3C 4D TH JH QH"
+    And seat 0 holds "AC 2D"
+    And seat 2 holds "2C 3D KH AH"
+    And the other cards are dealt in deck order
+    When the seats pass "0:5S 8S JS; 1:2S 3S 4S; 2:6S 9S JC; 3:TH JH QH"
+    And the cards are played "2C 3C AC KD | 2D AD 3D 4D | 2H AH 2S 6S"
+    Then playing "KH" by seat 2 is <verdict>
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset | verdict                          |
+      | fi      | refused with "hearts_not_broken" |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset | verdict                          |
+      | se      | refused with "hearts_not_broken" |
+
+    @ruleset:dk @players:4
+    Examples: dk 4 players
+      | ruleset | verdict                          |
+      | dk      | refused with "hearts_not_broken" |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset | verdict  |
+      | no      | accepted |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    | verdict  |
+      | fi-classic | accepted |
+
+  @id:hearts-003 @area:hearts_broken_and_leads
+  Scenario Outline: Nobody may lead a heart before any heart has fallen
+    Source: fi "Ensimmäinen tikki ja hertta rikottu", no "Slik spilles et parti", dk "Reglen om at
+    bryde hjerter", se "Att bryta hjärter", fi-classic "Pelin kulku".
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
+    And the cards are played "2C 9S KC 2S"
+    Then seat 2 wins the trick with 0 points
+    And it is seat 2's turn
+    And playing "2H" by seat 2 is refused with "hearts_not_broken"
+    And seat 2 may not play "2H 5H 8H JH AH"
+    And seat 2 may play "QD 4S QC"
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset |
+      | fi      |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset |
+      | se      |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset |
+      | no      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    |
+      | fi-classic |
+
+    @ruleset:dk @players:4
+    Examples: dk 4 players
+      | ruleset |
+      | dk      |
+
+  @id:hearts-004 @area:hearts_broken_and_leads
+  Scenario Outline: A heart thrown on a club trick breaks hearts, and hearts may be led after it
+    Source: every guide: a discarded heart breaks hearts (see hearts-003 for the sections).
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
+    And the cards are played "2C 9S KC 2S | QC 3H 3C 3S"
+    Then seat 2 wins the trick with 1 point
+    And hearts are broken
+    And seat 2 may play "2H 5H"
+    And playing "2H" by seat 2 is accepted
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset |
+      | fi      |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset |
+      | se      |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset |
+      | no      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    |
+      | fi-classic |
+
+    @ruleset:dk @players:4
+    Examples: dk 4 players
+      | ruleset |
+      | dk      |
+
+  @id:hearts-005 @area:hearts_broken_and_leads
+  Scenario Outline: The queen of spades thrown on a club trick does not break hearts
+    Source: fi "Ensimmäinen tikki ja hertta rikottu" frees the queen from the lead limits, dk
+    "Reglen om at bryde hjerter" keeps her out of the breaking rule; no guide lets her break hearts.
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
+    And the cards are played "2C 9S KC 2S | QC 2D 3C QS"
+    Then seat 2 wins the trick with 13 points
+    And hearts are not broken
+    And playing "2H" by seat 2 is refused with "hearts_not_broken"
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset |
+      | fi      |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset |
+      | se      |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset |
+      | no      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    |
+      | fi-classic |
+
+    @ruleset:dk @players:4
+    Examples: dk 4 players
+      | ruleset |
+      | dk      |
+
+  @id:hearts-006 @area:hearts_broken_and_leads
+  Scenario Outline: The queen of spades may lead a trick once the first trick is over
+    Source: fi "Ensimmäinen tikki ja hertta rikottu" says so outright; the other guides limit
+    only heart leads, so a spade lead is always open.
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
+    And seat 2 holds "AC QS"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC JC; 1:3D 6D 9D; 2:4D 7D TD; 3:5D 8D JD"
+    And the cards are played "2C 4S AC 3S"
+    Then seat 2 wins the trick with 0 points
+    And playing "QS" by seat 2 is accepted
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset |
+      | fi      |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset |
+      | se      |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset |
+      | no      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    |
+      | fi-classic |
+
+    @ruleset:dk @players:4
+    Examples: dk 4 players
+      | ruleset |
+      | dk      |
