@@ -152,3 +152,30 @@ def event(events: list[dict], kind: str) -> dict:
     found = [e for e in events if e["type"] == kind]
     assert len(found) == 1, (kind, events)
     return found[0]
+
+
+def configurations() -> dict[str, CompiledRules]:
+    """A spread of rule values and player counts for property tests and self-play."""
+    base = standard()
+    omnibus = tuple(-10 if f == parse_card("JD") else p for f, p in enumerate(base.face_points))
+    return {
+        "standard": base,
+        "three_with_kitty": with_deck(base, 3, kitty=1, pass_cycle=("left", "right", "none")),
+        "three_without_2c": with_deck(base, 3, remove=["2C"], pass_cycle=("left", "right", "none")),
+        "five_left2": with_deck(base, 5, remove=["2C", "2D"], pass_cycle=("left", "right", "left2", "right2", "none")),
+        "six_jokers": with_deck(base, 6, add=["XC", "XD"], pass_cycle=("left", "right", "none")),
+        "two_winner_first": two_player(),
+        "two_replace_immediately": two_player("replace_immediately"),
+        "cancellation_8": cancellation(8),
+        "cancellation_10": cancellation(10),
+        "partnership": standard(partnership=True),
+        "choice_omnibus_extra_deal": standard(moon_effect="shooter_choice", face_points=omnibus,
+                                              moon_bonus_cards="ignored", ties="extra_deal"),
+        "dealer_left_heart_played": standard(
+            opening_leader="dealer_left", opening_lead_restriction="non_point", hearts_broken_by="heart_played",
+            queen_breaks_hearts=True, first_trick_points="allowed", heart_lead_exceptions=("hearts_and_queen",),
+            pass_count=0, pass_cycle=("none",), settlement="pairwise", stake=0.25),
+        "zero_point_pot": standard(settlement="zero_point_pot", stake=1, dealer_rotation=-1,
+                                   end_condition="exceeds", target=50, moon_effect="subtract_from_self"),
+        "pot_three_deals": standard(settlement="pot", stake=5, max_deals=3),
+    }
