@@ -113,7 +113,8 @@ class _Runner:
         if problem:
             self._fail(Failure(number, "mismatch", problem, self._position()))
         elif not logged["ok"]:
-            self.pending = None  # the log expected this refusal
+            self.story.refused_as_expected(self.pending)
+            self.pending = None
         self.last = None
 
     def _fail(self, failure: Failure) -> None:
@@ -181,6 +182,10 @@ class _Story:
             self._note(f"seat {request.get('seat')} chooses {request.get('option')}")
         for event in response.get("events") or []:
             self._event(event)
+
+    def refused_as_expected(self, failure: "Failure | None") -> None:
+        if failure is not None:
+            self._note(f"line {failure.line} refused, as the log expects: {failure.code}: {failure.message}")
 
     def _start_deal(self, game: Any) -> None:
         state = game.state()
@@ -284,6 +289,7 @@ def _print_game(number: int, game: dict, out: TextIO) -> None:
     options = " ".join(f"{k}={json.dumps(v)}" for k, v in game["options"].items()) or "defaults"
     out.write(f"Game {number}: ruleset {game['ruleset']}, {game['players']} players, "
               f"variants: {variants}, options: {options}\n")
+    out.write("(tricks list seat:card in the order played)\n")
     for deal in game["deals"]:
         _print_deal(deal, out)
     end = game["end"]
@@ -344,6 +350,9 @@ def _print_failure(replay: Replay, err: TextIO) -> None:
     turn = position.get("turn")
     err.write(f"position: deal {position.get('deal_number')}, phase {position.get('phase')}"
               f"{'' if turn is None else f', seat {turn} to play'}\n")
+    if position.get("phase") == "deal":
+        err.write(f"  waiting for the cards of deal {position.get('deal_number')}; totals: {_row(position.get('totals'))}\n")
+        return
     for seat, hand in enumerate(_sorted_hands(position.get("hands") or [])):
         err.write(f"  seat {seat}: {' '.join(hand)}\n")
     trick = position.get("trick") or []
