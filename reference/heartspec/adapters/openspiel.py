@@ -222,9 +222,7 @@ class Catalogue:
     def fit(self, ruleset: str, variants=()) -> Fit | None:
         try:
             return fit_rules(self.compile(ruleset, variants))
-        except Unsupported:
-            return None
-        except Exception:  # noqa: BLE001 - a combination the spec refuses is simply not claimed
+        except Exception:  # noqa: BLE001 - Unsupported, or a combination the spec refuses: not claimed
             return None
 
     def supports(self) -> dict:
