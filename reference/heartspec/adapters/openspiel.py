@@ -310,11 +310,11 @@ class AdapterGame:
         self._require_phase("passing")
         if seat in self.pending_passes:
             raise RequestError("already_passed", f"seat {seat} has already passed")
-        if len(cards) != PASS_SIZE or len(set(cards)) != PASS_SIZE:
-            raise RequestError("invalid_pass", f"pass exactly {PASS_SIZE} different cards")
-        missing = [c for c in cards if c not in self.hands[seat]]
-        if missing:
-            raise RequestError("card_not_in_hand", f"seat {seat} does not hold {card_name(missing[0])}")
+        if len(cards) != PASS_SIZE:
+            raise RequestError("invalid_pass", f"pass exactly {PASS_SIZE} cards, not {len(cards)}")
+        for k, card in enumerate(cards):
+            if card not in self.hands[seat] or card in cards[:k]:  # a repeated card is a second copy not held
+                raise RequestError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)} (to pass)")
         self.pending_passes[seat] = list(cards)
         events: list[dict] = []
         if len(self.pending_passes) == PLAYERS:
@@ -353,6 +353,8 @@ class AdapterGame:
         if seat != self.turn():
             raise RequestError("not_your_turn", f"it is seat {self.turn()}'s turn, not seat {seat}'s")
         card = card_from_json(card_json)
+        if card not in self.rules.deck:
+            raise RequestError("invalid_card", f"{card_name(card)} is not a card of OpenSpiel's deck")
         if card not in self.hands[seat]:
             raise RequestError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)}")
         if to_openspiel(card) not in self.state.legal_actions():
@@ -603,6 +605,8 @@ class Server:
     def choose(self, request: dict) -> dict:
         game = self._game()
         self._seat(request)
+        if request.get("option") not in ("add_to_others", "subtract_from_self"):
+            raise RequestError("bad_request", "'option' must be one of add_to_others, subtract_from_self")
         # OpenSpiel scores the moon itself and never offers a choice.
         raise RequestError("wrong_phase", f"the game is in phase {game.phase!r}, not 'moon_choice'")
 
