@@ -43,11 +43,11 @@ def game_setup(rest: str) -> dict[str, Any]:
     """The optional tail of `a "fi" game for 4 players ...`."""
     setup: dict[str, Any] = {"variants": [], "options": {}}
     patterns = {
-        r' with variants? "([^"]*)"': lambda m: setup.__setitem__("variants", m.group(1).split()),
-        r" starting at deal (\d+)": lambda m: setup["options"].__setitem__("deal_number", int(m.group(1))),
-        r" with dealer (\d+)": lambda m: setup["options"].__setitem__("dealer", int(m.group(1))),
-        r' with totals "([^"]*)"': lambda m: setup["options"].__setitem__("totals", [int(x) for x in m.group(1).split()]),
-        r' with options? "([^"]*)"': lambda m: setup["options"].update(option_pairs(m.group(1))),
+        r'\s*with variants? "([^"]*)"': lambda m: setup.__setitem__("variants", m.group(1).split()),
+        r"\s*starting at deal (\d+)": lambda m: setup["options"].__setitem__("deal_number", int(m.group(1))),
+        r"\s*with dealer (\d+)": lambda m: setup["options"].__setitem__("dealer", int(m.group(1))),
+        r'\s*with totals "([^"]*)"': lambda m: setup["options"].__setitem__("totals", [int(x) for x in m.group(1).split()]),
+        r'\s*with options? "([^"]*)"': lambda m: setup["options"].update(option_pairs(m.group(1))),
     }
     remaining = rest
     while remaining.strip():
