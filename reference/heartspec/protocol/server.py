@@ -119,17 +119,17 @@ class Server:
     def handle_line(self, line: bytes | str) -> dict | None:
         """The response to one input line, or None for a blank line."""
         if isinstance(line, bytes):
-            if len(line.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+            if len(line) > MAX_LINE_BYTES and len(line.rstrip(b"\r\n")) > MAX_LINE_BYTES:
                 return error_response(None, "bad_request", f"line longer than {MAX_LINE_BYTES} bytes")
             try:
                 line = line.decode("utf-8")
             except UnicodeDecodeError as err:
                 return error_response(None, "bad_request", f"line is not UTF-8: {err.reason} at byte {err.start}")
-        if not line.strip():
-            return None
         try:
             request = json.loads(line)
         except ValueError as err:
+            if not line.strip():  # checked only here: blank lines are rare, requests are not
+                return None
             return error_response(None, "bad_request", f"not JSON: {err}")
         return self.handle(request)
 
