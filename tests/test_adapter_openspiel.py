@@ -135,6 +135,32 @@ def test_points_on_the_first_trick_are_refused_when_the_rules_forbid_them():
     assert allowed.play(1, heart)["events"][0] == {"type": "card_played", "seat": 1, "card": heart}
 
 
+def test_leading_a_heart_before_hearts_are_broken_is_refused_as_hearts_not_broken():
+    game = new_game()
+    game.deal(round_robin_hands())
+    for seat, card in enumerate(["2C", "3C", "4C", "5C"]):
+        game.play(seat, card)
+    assert game.turn() == 3  # 5C won
+    assert refused_code(lambda: game.play(3, "3H")) == "hearts_not_broken"
+
+
+def one_suit_hands() -> list[list[int]]:
+    """Seat 0 clubs, 1 diamonds, 2 spades, 3 hearts: seat 0 leads and wins every trick."""
+    return [[parse_card(r + suit) for r in "23456789TJQKA"] for suit in "CDSH"]
+
+
+def test_openspiels_moon_is_reported_as_added_to_the_others():
+    game = new_game()
+    game.deal(one_suit_hands())
+    events = []
+    while game.phase == "playing":
+        seat = game.turn()
+        events += game.play(seat, card_name(game.legal(seat)[0]))["events"]
+    scored = next(e for e in events if e["type"] == "deal_scored")
+    assert scored["moon"] == {"seat": 0, "effect": "add_to_others"}
+    assert scored["points"] == [0, 26, 26, 26]
+
+
 def play_out_deal(game: AdapterGame, rng: random.Random) -> list[dict]:
     events = []
     while game.phase == "playing":
