@@ -139,6 +139,8 @@ class Game:
 
     def _physical_deal(self, hands, kitty, stock) -> tuple[list[int], int, list[int]]:
         rules, n = self.rules, self.players
+        kitty = () if kitty is None else kitty
+        stock = () if stock is None else stock
         if not isinstance(hands, (list, tuple)) or len(hands) != n:
             raise RuleError("invalid_deal", f"a deal needs {n} hands, one per seat")
         groups = [("hand of seat %d" % s, h, rules.hand_size) for s, h in enumerate(hands)]

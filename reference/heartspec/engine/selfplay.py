@@ -34,7 +34,7 @@ class Summary:
 
 def random_card(mask: int, rng: random.Random) -> int:
     """A uniformly chosen set bit of `mask`, without building a list."""
-    for _ in range(rng.randrange(mask.bit_count())):
+    for _ in range(int(rng.random() * mask.bit_count())):  # random() is much cheaper than randrange()
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
 
