@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +123,11 @@ def test_restart_gives_a_fresh_engine():
 def test_missing_executable_is_a_crash_not_a_traceback():
     with pytest.raises(EngineCrashed, match="cannot start"):
         EngineProcess(["/nonexistent/engine"], timeout=1)
+
+
+def test_engine_serves_a_users_own_spec():
+    house = str(Path(__file__).resolve().parent / "fixtures" / "house_spec")
+    with EngineProcess(ENGINE + ["--spec", house], timeout=20) as engine:
+        assert engine.request({"cmd": "hello"})["supports"]["rulesets"] == ["house"]
+        assert engine.request({"cmd": "new_game", "ruleset": "house", "players": 3})["ok"]
+        assert engine.request({"cmd": "new_game", "ruleset": "fi", "players": 4})["error"]["code"] == "unsupported"

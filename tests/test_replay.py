@@ -130,3 +130,19 @@ def test_play_logs_replay(tmp_path, ruleset, players, variants):
 def test_play_refuses_a_game_the_ruleset_forbids():
     result = run("play", "--ruleset", "fi", "--players", "9")
     assert result.exit_code != 0 and "invalid_game" in result.output and "Traceback" not in result.output
+
+
+HOUSE = Path(__file__).resolve().parent / "fixtures" / "house_spec"
+
+
+def test_a_users_own_spec_plays_and_replays_with_spec(tmp_path):
+    log = tmp_path / "house.log"
+    played = run("play", "--ruleset", "house", "--players", "5", "-v", "house-jd", "--seed", "1",
+                 "--log", str(log), "--spec", str(HOUSE))
+    assert played.exit_code == 0, played.output
+    replayed = run("replay", str(log), "--spec", str(HOUSE))
+    assert replayed.exit_code == 0, replayed.output
+    assert "ruleset house, 5 players, variants: house-jd" in replayed.stdout
+    shipped = run("replay", str(log))  # the shipped spec has no `house`
+    assert shipped.exit_code == 1
+    assert f"{log}:1: unsupported: unknown ruleset 'house'" in shipped.stderr
