@@ -36,9 +36,10 @@ class SpecFile:
     problems: list[Problem] = field(default_factory=list)
 
     @property
-    def id(self) -> Any:
+    def id(self) -> str | None:
         data = self.loaded.data
-        return data.get("id") if isinstance(data, dict) else None
+        found = data.get("id") if isinstance(data, dict) else None
+        return found if isinstance(found, str) else None
 
     def problem(self, path: Iterable, message: str) -> None:
         path = tuple(path)
