@@ -79,7 +79,7 @@ def test_refused_passes_change_nothing():
     game.deal(sorted_deal(rules))
     refused(game, "invalid_pass", "pass_cards", 0, faces("2C", "3C"))
     refused(game, "card_not_in_hand", "pass_cards", 0, faces("2C", "3C", "2D"))
-    refused(game, "card_not_in_hand", "pass_cards", 0, faces("2C", "2C", "3C"))
+    refused(game, "invalid_pass", "pass_cards", 0, faces("2C", "2C", "3C"))
     refused(game, "invalid_card", "pass_cards", 0, [1, 2, 3])
     refused(game, "bad_request", "pass_cards", 7, faces("2C", "3C", "4C"))
     refused(game, "wrong_phase", "play", 0, C("2C"))
@@ -454,9 +454,10 @@ def test_two_deck_hands_hold_both_copies_and_play_them_one_at_a_time():
 
 
 def test_both_copies_may_be_passed():
-    hands = ["2C 2C 3D", "3C 5C 4D", "AC 4C 5D", "AD KC 6D"]
+    hands = ["2C 2C 3D", "3C 2D 4D", "AC 4C 5D", "2D KC 6D"]
     game = tiny_game(hands, pass_count=2, pass_cycle=("left",), identical_cards="cancel")
-    refused(game, "card_not_in_hand", "pass_cards", 1, faces("3C", "3C"))
+    refused(game, "card_not_in_hand", "pass_cards", 1, faces("2D", "2D"))  # the other copy is seat 3's
+    refused(game, "invalid_pass", "pass_cards", 1, faces("3C", "3C"))  # this deck has one 3C
     game.pass_cards(0, faces("2C", "2C"))
     for seat in (1, 2, 3):
         game.pass_cards(seat, faces(*hands[seat].split()[:2]))

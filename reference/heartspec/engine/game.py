@@ -205,6 +205,10 @@ class Game:
             self._require_card(card)
         if len(cards) != self.rules.pass_count:
             raise RuleError("invalid_pass", f"pass exactly {self.rules.pass_count} cards, not {len(cards)}")
+        for card, count in Counter(cards).items():
+            if count > self._face_copies[card].bit_count():
+                raise RuleError("invalid_pass", f"{card_name(card)} is named {count} times; the deck has it only "
+                                f"{self._face_copies[card].bit_count()} time(s)")
         chosen = 0
         for card in cards:
             free = self.hands[seat] & self._face_copies[card] & ~chosen
