@@ -11,6 +11,7 @@ from heartspec.conformance.session import fault_kind
 from heartspec.protocol.client import EngineError
 
 OUTCOMES = ("passed", "failed", "skipped", "xfailed")
+SHOWN_EXCHANGES = 24  # the end of the transcript is where a failure is; the JSON report keeps it all
 
 
 def read_expected_failures(path: str | None) -> dict[str, str]:
@@ -73,7 +74,10 @@ def format_failure(details: dict[str, Any]) -> str:
         f"what happened: {details['what']}",
         "requests sent and responses received:",
     ]
-    for entry in details["exchanges"]:
+    shown = details["exchanges"][-SHOWN_EXCHANGES:]
+    if len(details["exchanges"]) > len(shown):
+        lines.append(f"  ... {len(details['exchanges']) - len(shown)} earlier lines (see --report-json for all)")
+    for entry in shown:
         arrow = "<" if "ok" in entry else ">"
         lines.append(f"  {arrow} {entry['#raw'] if '#raw' in entry else json.dumps(entry)}")
     lines.append("move log (save as a file and run `heartspec replay FILE`):")

@@ -1,0 +1,150 @@
+Feature: Scoring a deal
+  Each heart costs one point and the queen of spades thirteen, 26 in a deal; points taken are
+  added to each player's running total after the deal.
+
+  Most outlines use the same deal: the deck in order, dealt round the table, three cards passed
+  to the left, then every seat plays its lowest legal card. Seat 2 ends up with the queen.
+
+  @id:score-001 @area:scoring
+  Scenario Outline: Hearts count one each and the queen of spades thirteen
+    Source: fi "Pistekortit ja pisteenlasku", no "Poengberegning", dk "Strafpoint og hvordan de
+    tælles", se "Poängen", fi-classic "Pisteenlasku".
+    Given a "<ruleset>" game for 4 players
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "3 10 13 0"
+    And the totals are "3 10 13 0"
+    And no moon is scored
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset |
+      | fi      |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset |
+      | no      |
+
+    @ruleset:dk @players:4
+    Examples: dk 4 players
+      | ruleset |
+      | dk      |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset |
+      | se      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    |
+      | fi-classic |
+
+  @id:score-002 @area:scoring
+  Scenario Outline: A deal's points are added to the totals carried from earlier deals
+    Source: fi "Pistekortit ja pisteenlasku" (totals kept between deals), no "Poengberegning"
+    (added up through the game), dk "Strafpoint og hvordan de tælles", se "När tar spelet slut?",
+    fi-classic "Pelin loppu".
+    Given a "<ruleset>" game for 4 players with totals "20 30 40 5"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "3 10 13 0"
+    And the totals are "23 40 53 5"
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset |
+      | fi      |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset |
+      | no      |
+
+    @ruleset:dk @players:4
+    Examples: dk 4 players
+      | ruleset |
+      | dk      |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset |
+      | se      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    |
+      | fi-classic |
+
+  @id:score-003 @area:scoring
+  Scenario Outline: At every table size the points of a deal add up to 26
+    Source: fi "Valmistelu eri pelaajamäärillä" and se "Hjärter för tre, fem och sex spelare"
+    keep the same scoring at other table sizes; dk "Er I ikke fire?" counts kitty cards for the
+    player who takes them; no "Slik spiller du med tre, fem eller seks".
+    Given a "<ruleset>" game for <players> players starting at deal <deal>
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the deal scores "<points>"
+
+    @ruleset:fi @players:3
+    Examples: fi 3 players
+      | ruleset | players | deal | points  |
+      | fi      | 3       | 3    | 2 13 11 |
+
+    @ruleset:fi @players:5
+    Examples: fi 5 players
+      | ruleset | players | deal | points     |
+      | fi      | 5       | 3    | 0 6 0 5 15 |
+
+    @ruleset:fi @players:6
+    Examples: fi 6 players
+      | ruleset | players | deal | points       |
+      | fi      | 6       | 4    | 0 4 0 9 13 0 |
+
+    @ruleset:se @players:3
+    Examples: se 3 players
+      | ruleset | players | deal | points  |
+      | se      | 3       | 3    | 11 13 2 |
+
+    @ruleset:se @players:5
+    Examples: se 5 players
+      | ruleset | players | deal | points     |
+      | se      | 5       | 5    | 0 6 0 5 15 |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | deal | points           |
+      | se      | 6       | 4    | 26 26 26 26 26 0 |
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | ruleset | players | deal | points  |
+      | no      | 3       | 3    | 11 13 2 |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | deal | points     |
+      | no      | 5       | 3    | 0 6 0 5 15 |
+
+    @ruleset:no @players:6
+    Examples: no 6 players
+      | ruleset | players | deal | points        |
+      | no      | 6       | 4    | 0 0 0 0 13 13 |
+
+    @ruleset:dk @players:3
+    Examples: dk 3 players
+      | ruleset | players | deal | points |
+      | dk      | 3       | 3    | 8 5 13 |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | ruleset | players | deal | points     |
+      | dk      | 5       | 3    | 3 0 2 0 21 |
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | deal | points       |
+      | dk      | 6       | 4    | 4 6 0 0 0 16 |
