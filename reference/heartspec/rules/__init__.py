@@ -45,7 +45,10 @@ def validate_paths(paths: Iterable[str | Path], context_dir: str | Path | None =
     given = []
     for path in map(Path, paths):
         if path.is_dir():
-            given += [read_spec_file(p) for p in spec_folder_files(path)]
+            found = spec_folder_files(path)
+            if not found:
+                return [Problem(str(path), 1, "/", "no .yaml ruleset or variant files here")], {}
+            given += [read_spec_file(p) for p in found]
         elif path.exists():
             given.append(read_spec_file(path))
         else:

@@ -81,6 +81,8 @@ def _describe(error: ValidationError) -> list[tuple[tuple, str]]:
         return [(path, f"{_short(error.instance)} must be {error.validator_value!r}")]
     if error.validator == "type" and error.validator_value == "boolean" and isinstance(error.instance, str):
         return [(path, f"{_short(error.instance)} is not a boolean (write true or false)")]
+    if error.validator == "type":
+        return [(path, f"{_short(error.instance)} is not of type {error.validator_value!r}")]
     if error.validator in ("anyOf", "oneOf") and error.context:
         return _describe(best_match(error.context))
     return [(path, error.message if len(error.message) <= 3 * MAX_SHOWN else f"{_short(error.instance)}: {error.validator} failed")]
