@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 from heartspec.protocol.server import RulesCatalog, Server
@@ -121,3 +124,37 @@ def _shipped() -> RulesCatalog:
 ])
 def test_schemas_reject_broken_messages(schemas, name, message):
     assert schemas.errors(name, message)
+
+
+def _doc_examples() -> list[tuple[str, dict]]:
+    """Every complete JSON line in spec/protocol.md's json blocks, paired with the schema it must meet."""
+    text = (SCHEMA_DIR.parent.parent / "spec" / "protocol.md").read_text(encoding="utf-8")
+    examples, last_cmd, in_block = [], None, False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_block, last_cmd = line == "```json", None
+            continue
+        if not in_block:
+            continue
+        if "..." in line:  # an abridged example: still names the command its response answers
+            found = re.search(r'"cmd": "(\w+)"', line)
+            last_cmd = found.group(1) if found else last_cmd
+            continue
+        message = json.loads(line)
+        if "cmd" in message:
+            last_cmd = message["cmd"]
+            examples.append((f"request-{last_cmd}.json", message))
+        elif "type" in message:
+            examples.append(("event.json", message))
+        elif message.get("ok") is False:
+            examples.append(("error.json", message))
+        else:
+            examples.append((f"response-{last_cmd}.json", message))
+    return examples
+
+
+def test_the_examples_in_the_protocol_spec_validate(schemas):
+    examples = _doc_examples()
+    assert len(examples) >= 40
+    for name, message in examples:
+        assert not schemas.errors(name, message), (name, message, schemas.errors(name, message))

@@ -146,3 +146,13 @@ def test_a_users_own_spec_plays_and_replays_with_spec(tmp_path):
     shipped = run("replay", str(log))  # the shipped spec has no `house`
     assert shipped.exit_code == 1
     assert f"{log}:1: unsupported: unknown ruleset 'house'" in shipped.stderr
+
+
+def test_the_move_log_example_in_the_protocol_spec_replays():
+    text = (Path(__file__).resolve().parent.parent / "spec" / "protocol.md").read_text(encoding="utf-8")
+    section = text[text.index("## 10. Move logs"):]
+    example = section[section.index("```\n") + 4:]
+    example = example[: example.index("```")]
+    replay = replay_lines(example.splitlines(), "protocol.md")
+    assert replay.ok, replay.failure
+    assert replay.lines_read == len(example.splitlines())
