@@ -223,3 +223,38 @@ def test_a_variant_is_refused_on_a_ruleset_it_does_not_apply_to(shipped):
     elsewhere = sorted(set(shipped.rulesets) - set(variant["applies_to"]))[0]
     with pytest.raises(ResolveError, match=f"does not apply to ruleset '{elsewhere}'"):
         shipped.resolve(elsewhere, [variant["id"]])
+
+
+def cited_sections(spec):
+    """(guide id, section, where) for every provenance record and description in the spec."""
+    for ruleset_id, data in spec.rulesets.items():
+        for key, entry in data["rules"].items():
+            records = [entry["source"]] if "source" in entry else [e["source"] for e in entry["by_players"].values()]
+            for record in records:
+                yield record.get("guide", ruleset_id), record["section"], f"{ruleset_id}: {key}"
+        for name, option in data.get("options", {}).items():
+            yield option["source"].get("guide", ruleset_id), option["source"]["section"], f"{ruleset_id}: option {name}"
+    for variant_id, data in spec.variants.items():
+        for described in data["described_by"]:
+            yield described["guide"], described["section"], f"{variant_id}: described_by"
+        for change in data["changes"]:
+            yield change["source"]["guide"], change["source"]["section"], f"{variant_id}: {change['rule']}"
+        for name, option in data.get("options", {}).items():
+            yield option["source"]["guide"], option["source"]["section"], f"{variant_id}: option {name}"
+
+
+def test_every_cited_section_is_a_heading_of_its_guide(shipped):
+    """A heading may be shortened (long ones would repeat the guide), but must start a line of the guide."""
+    guides = Path(__file__).resolve().parents[2] / "shared" / "guides"
+    if not guides.is_dir():
+        pytest.skip("the guides are not next to this checkout")
+    starts = {}
+    for ruleset_id, data in shipped.rulesets.items():
+        text = (guides / data["guide"]["file"]).read_text(encoding="utf-8")
+        starts[ruleset_id] = [line.strip().lstrip("#-").strip() for line in text.splitlines()]
+    unknown = [
+        (where, guide, section)
+        for guide, section, where in cited_sections(shipped)
+        if not any(line.startswith(section) for line in starts[guide])
+    ]
+    assert unknown == []
