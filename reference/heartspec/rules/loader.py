@@ -25,7 +25,11 @@ Path_ = tuple  # a path into the data: keys (str) and sequence indexes (int)
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 
 
-class _StrictBoolLoader(yaml.SafeLoader):
+# libyaml parses several times faster; the pure-Python loader behaves the same where it is missing.
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictBoolLoader(_BaseLoader):
     pass
 
 
