@@ -22,7 +22,6 @@ from heartspec.rules.loader import LoadedYaml, load_yaml_file
 from heartspec.rules.problems import Problem, ResolveError, json_pointer
 from heartspec.rules.resolve import Resolved, Spec, resolve, variant_players_on
 
-KINDS = ("ruleset", "variant")
 FOLDER_KIND = {"rulesets": "ruleset", "variants": "variant"}
 MAX_SHOWN = 80
 
