@@ -168,14 +168,17 @@ class SequentialClient:
     """One request in flight at a time: write, flush, block on the response line."""
 
     def __init__(self, cmd: list[str]):
+        # Buffered pipes: an unbuffered stdout makes readline() one read() system call per byte,
+        # which cost the client more than the engine's whole answer.
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, bufsize=0)
+                                     stderr=subprocess.DEVNULL, bufsize=-1)
         self.tally = RoundTrips()
 
     def ask(self, request: dict) -> dict:
         line = (json.dumps(request, separators=(",", ":")) + "\n").encode()
         started = time.perf_counter()
         self.proc.stdin.write(line)
+        self.proc.stdin.flush()
         answer = self.proc.stdout.readline()
         took = time.perf_counter() - started
         self.tally.requests += 1
