@@ -1,0 +1,247 @@
+Feature: Variants
+  House rules the guides describe, each a variant in spec/variants applied on top of a ruleset.
+  Most outlines reuse the scoring feature's deal (deck order, three cards passed left, lowest
+  legal cards); without variants it scores 3, 10, 13 and 0, seat 0 takes the jack and the ten
+  of diamonds and seat 2 the queen of spades.
+
+  @id:var-001 @area:variants
+  Scenario Outline: Bonus and changed card values
+    Source: fi "Ruutujätkä (−10 pistettä)", no "Slik spiller du med tre, fem eller seks" and dk
+    "Varianter" (Omnibus: jack of diamonds minus 10); fi "Ruutujätkä (−10 pistettä)" and
+    fi-classic "Variaatioita" (the ten of diamonds as a ten-point bonus); fi "Ilman patarouvaa"
+    and fi-classic "Variaatioita" (no queen); fi "Porrastetut pisteet" and fi-classic
+    "Variaatioita" (hearts at pip value, queen 60; graduated hearts; graduated spades); dk
+    "Varianter" (Spot Hearts: pip hearts, queen 25).
+    Given a "<ruleset>" game for 4 players with variants "<variant>"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "<points>"
+
+    @ruleset:fi @players:4 @variant:omnibus-jd
+    Examples: fi omnibus-jd
+      | ruleset | variant    | points     |
+      | fi      | omnibus-jd | -7 10 13 0 |
+
+    @ruleset:no @players:4 @variant:omnibus-jd
+    Examples: no omnibus-jd
+      | ruleset | variant    | points     |
+      | no      | omnibus-jd | -7 10 13 0 |
+
+    @ruleset:dk @players:4 @variant:omnibus-jd
+    Examples: dk omnibus-jd
+      | ruleset | variant    | points     |
+      | dk      | omnibus-jd | -7 10 13 0 |
+
+    @ruleset:fi @players:4 @variant:omnibus-td
+    Examples: fi omnibus-td
+      | ruleset | variant    | points     |
+      | fi      | omnibus-td | -7 10 13 0 |
+
+    @ruleset:fi-classic @players:4 @variant:omnibus-td
+    Examples: fi-classic omnibus-td
+      | ruleset    | variant    | points     |
+      | fi-classic | omnibus-td | -7 10 13 0 |
+
+    @ruleset:fi @players:4 @variant:no-queen
+    Examples: fi no-queen
+      | ruleset | variant  | points   |
+      | fi      | no-queen | 3 10 0 0 |
+
+    @ruleset:fi-classic @players:4 @variant:no-queen
+    Examples: fi-classic no-queen
+      | ruleset    | variant  | points   |
+      | fi-classic | no-queen | 3 10 0 0 |
+
+    @ruleset:fi @players:4 @variant:pip-hearts
+    Examples: fi pip-hearts
+      | ruleset | variant    | points     |
+      | fi      | pip-hearts | 10 94 60 0 |
+
+    @ruleset:fi-classic @players:4 @variant:pip-hearts
+    Examples: fi-classic pip-hearts
+      | ruleset    | variant    | points     |
+      | fi-classic | pip-hearts | 10 94 60 0 |
+
+    @ruleset:fi @players:4 @variant:graduated-hearts
+    Examples: fi graduated-hearts
+      | ruleset | variant          | points    |
+      | fi      | graduated-hearts | 3 16 13 0 |
+
+    @ruleset:fi @players:4 @variant:graduated-spades
+    Examples: fi graduated-spades
+      | ruleset | variant          | points    |
+      | fi      | graduated-spades | 3 14 14 0 |
+
+    @ruleset:dk @players:4 @variant:spot
+    Examples: dk spot
+      | ruleset | variant | points     |
+      | dk      | spot    | 10 94 25 0 |
+
+  @id:var-002 @area:variants
+  Scenario Outline: With the Omnibus jack, a moon may need the jack too
+    Source: dk "Varianter" (the moon needs the jack of diamonds as well), fi "Ruutujätkä (−10
+    pistettä)" (the jack is often required too; the fi variant requires it); no "Slik spiller du
+    med tre, fem eller seks" does not ask for it. Seat 1 takes the jack on the first trick and
+    seat 0 takes every heart and the queen afterwards.
+    Given a "<ruleset>" game for 4 players starting at deal 4 with variants "omnibus-jd"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD"
+    And seat 1 holds "AC 2D 3D 4D 5D 6D 7D 8D 9D TD QD KD 2S"
+    And seat 2 holds "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS AH"
+    And seat 3 holds "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    When the cards are played "2C AC 3S JD"
+    And the rest of the deal is played with the lowest legal cards
+    Then <outcome>
+
+    @ruleset:fi @players:4 @variant:omnibus-jd
+    Examples: fi omnibus-jd
+      | ruleset | variant    | outcome                      |
+      | fi      | omnibus-jd | the deal scores "26 -10 0 0" |
+
+    @ruleset:dk @players:4 @variant:omnibus-jd
+    Examples: dk omnibus-jd
+      | ruleset | variant    | outcome                      |
+      | dk      | omnibus-jd | the deal scores "26 -10 0 0" |
+
+    @ruleset:no @players:4 @variant:omnibus-jd
+    Examples: no omnibus-jd
+      | ruleset | variant    | outcome                               |
+      | no      | omnibus-jd | seat 0 is asked how to score the moon |
+
+  @id:var-003 @area:variants
+  Scenario Outline: Partners across the table add their points together
+    Source: fi "Paripeli": four players in two pairs, partners sitting opposite, scores summed.
+    Given a "<ruleset>" game for 4 players with variants "<variant>"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "3 10 13 0"
+    And the team totals are "16 10"
+
+    @ruleset:fi @players:4 @variant:partnership
+    Examples: fi partnership
+      | ruleset | variant     |
+      | fi      | partnership |
+
+  @id:var-004 @area:variants
+  Scenario Outline: Without passing every deal starts with play
+    Source: fi "Ilman vaihtoa" and fi-classic "Variaatioita": no cards are passed.
+    Given a "<ruleset>" game for 4 players starting at deal <deal> with variants "<variant>"
+    And seat 0 holds "2H 3H 4H"
+    And the other cards are dealt in deck order
+    Then the phase is "playing"
+    And passing "2H 3H 4H" by seat 0 is refused with "wrong_phase"
+
+    @ruleset:fi @players:4 @variant:no-passing
+    Examples: fi no-passing
+      | ruleset | variant    | deal |
+      | fi      | no-passing | 1    |
+      | fi      | no-passing | 3    |
+
+    @ruleset:fi-classic @players:4 @variant:no-passing
+    Examples: fi-classic no-passing
+      | ruleset    | variant    | deal |
+      | fi-classic | no-passing | 1    |
+      | fi-classic | no-passing | 2    |
+
+  @id:var-005 @area:variants
+  Scenario Outline: Always passing to the left
+    Source: fi-classic "Variaatioita": cards always go to the player on the left.
+    Given a "<ruleset>" game for 4 players starting at deal <deal> with variants "<variant>"
+    And the other cards are dealt in deck order
+    Then the pass direction is "left"
+
+    @ruleset:fi-classic @players:4 @variant:pass-left
+    Examples: fi-classic pass-left
+      | ruleset    | variant   | deal |
+      | fi-classic | pass-left | 2    |
+      | fi-classic | pass-left | 3    |
+
+  @id:var-006 @area:variants
+  Scenario Outline: The player left of the dealer opens with any card that is not a point card
+    Source: fi-classic "Variaatioita": the first trick is led by the player after the dealer,
+    with any card that carries no points.
+    Given a "<ruleset>" game for 4 players with dealer <dealer> with variants "<variant>"
+    And seat <leader> holds "4D 5D 6D QS 2H"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    Then it is seat <leader>'s turn
+    And seat <leader> may not play "QS 2H"
+    And playing "<opening>" by seat <leader> is accepted
+
+    @ruleset:fi-classic @players:4 @variant:open-any
+    Examples: fi-classic open-any
+      | ruleset    | variant  | dealer | leader | opening |
+      | fi-classic | open-any | 0      | 1      | 7C      |
+
+  @id:var-007 @area:variants
+  Scenario Outline: The Swedish queen exception: hearts plus the queen may lead a heart
+    Source: se "Att bryta hjärter": many tables let a hand of hearts and the queen of spades lead a
+    heart instead of being forced to lead the queen; without that agreement only a hand of hearts
+    alone may. Seat 1 wins the second trick holding nothing but hearts and the queen.
+    Given a "se" game for 4 players starting at deal 3<with>
+    And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H QS 2S 3S 4S"
+    And seat 3 holds "3C 4D TH JH QH"
+    And seat 0 holds "AC 2D"
+    And seat 2 holds "2C 3D KH AH"
+    And the other cards are dealt in deck order
+    When the seats pass "0:9H 7S TS; 1:2S 3S 4S; 2:5S 8S JS; 3:TH JH QH"
+    And the cards are played "2C 3C AC KD | 2D AD 3D 4D"
+    Then playing "2H" by seat 1 is <verdict>
+
+    @ruleset:se @players:4 @variant:qs-lead-exception
+    Examples: se with the queen exception
+      | with                                  | verdict  |
+      |  with variants "qs-lead-exception"   | accepted |
+
+    @ruleset:se @players:4
+    Examples: se without it
+      | with | verdict                           |
+      |      | refused with "hearts_not_broken"  |
+
+  @id:var-008 @area:variants
+  Scenario Outline: Black Maria: three players, no two of clubs, always passing the same way
+    Source: dk "Varianter" (Black Maria: three players, two of clubs out, 17 cards each, the pass
+    always goes the same way, no limit on leading hearts).
+    Given a "dk" game for 3 players starting at deal <deal> with variants "black-maria"
+    And the other cards are dealt in deck order
+    Then the pass direction is "<direction>"
+    And seat 0 holds 17 cards
+
+    @ruleset:dk @players:3 @variant:black-maria
+    Examples: dk black-maria
+      | deal | direction |
+      | 1    | right     |
+      | 2    | right     |
+      | 3    | right     |
+
+  @id:var-009 @area:variants @ruleset:dk @players:3 @variant:black-maria
+  Scenario: Black Maria lets hearts lead before they are broken
+    Source: dk "Varianter" (Black Maria has no limit on leading hearts). Seat 1 wins the first
+    trick with the ace of clubs and leads a heart at once.
+    Given a "dk" game for 3 players with variants "black-maria"
+    And seat 0 holds "2D 4D 5D 3C"
+    And seat 1 holds "6D 7D 8D AC 4H 5H"
+    And the other cards are dealt in deck order
+    When the seats pass "0:2D 4D 5D; 1:6D 7D 8D; 2:9D QD 3S"
+    And the cards are played "3C AC"
+    And the rest of the trick is played with the lowest legal cards
+    Then seat 1 wins the trick
+    And hearts are not broken
+    And seat 1 may play "4H 5H"
+
+  @id:var-010 @area:variants
+  Scenario Outline: Spot Hearts plays to 500
+    Source: dk "Varianter" (Spot Hearts is usually played to 500 because the numbers are larger).
+    Given a "dk" game for 4 players with variants "spot" with totals "<before>"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the totals are "<after>"
+    And <outcome>
+
+    @ruleset:dk @players:4 @variant:spot
+    Examples: dk spot
+      | before        | after           | outcome                          |
+      | 0 300 0 0     | 10 394 25 0     | the game is not over             |
+      | 0 406 0 0     | 10 500 25 0     | the game is over with winner "3" |
