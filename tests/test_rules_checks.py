@@ -81,3 +81,12 @@ def test_a_combination_that_breaks_a_check_is_refused_when_resolving(house):
     spec.variants["house-hold"]["changes"][0]["set"] = {"count": 3, "cycle": ["across"]}
     with pytest.raises(ResolveError, match="house with house-hold at 3 players: 'across' needs an even number"):
         spec.resolve("house", ["house-hold"], players=3)
+
+
+def test_compiling_unchecked_rules_refuses_instead_of_crashing(house):
+    from heartspec.rules import compile_rules
+
+    spec = copy.deepcopy(house)
+    spec.rulesets["house"]["rules"].pop("moon")
+    with pytest.raises(ResolveError, match="house at 4 players: no moon"):
+        compile_rules(resolve(spec, "house", players=4))
