@@ -395,3 +395,8 @@ def test_engine_bugs_become_internal_errors_not_crashes(playing, monkeypatch, ca
     assert (response["id"], code_of(response)) == (5, "internal_error")
     assert "ZeroDivisionError" in capsys.readouterr().err
     assert ask(playing, cmd="hello")["ok"]
+
+
+def test_deeply_nested_json_is_a_bad_request(server):
+    response = server.handle_line(b"[" * 200_000 + b"]" * 200_000 + b"\n")
+    assert (response["id"], code_of(response)) == (None, "bad_request")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import IO, Any, Callable
 
 from heartspec import __version__
+from heartspec.engine import Game, RuleError
 from heartspec.protocol.messages import (
     MAX_LINE_BYTES,
     MOON_OPTIONS,
@@ -131,6 +132,8 @@ class Server:
             if not line.strip():  # checked only here: blank lines are rare, requests are not
                 return None
             return error_response(None, "bad_request", f"not JSON: {err}")
+        except RecursionError:
+            return error_response(None, "bad_request", "JSON nested too deeply")
         return self.handle(request)
 
     def handle(self, request: Any) -> dict:
@@ -147,12 +150,9 @@ class Server:
             return self._no_handler(rid, cmd)
         try:
             body = handler(request)
-        except RequestError as err:
+        except (RequestError, RuleError) as err:
             return error_response(rid, err.code, err.message)
-        except Exception as err:  # noqa: BLE001 - the engine's RuleError, or a bug we report instead of dying
-            code = getattr(err, "code", None)
-            if isinstance(code, str):
-                return error_response(rid, code, getattr(err, "message", None) or str(err))
+        except Exception as err:  # noqa: BLE001 - a bug: say so on the wire and in stderr, and keep serving
             traceback.print_exc(file=sys.stderr)
             return error_response(rid, "internal_error", f"{type(err).__name__}: {err}")
         response = {"id": rid, "ok": True}
@@ -177,8 +177,6 @@ class Server:
         }
 
     def _new_game(self, request: dict) -> dict:
-        from heartspec.engine import Game
-
         ruleset = field_str(request, "ruleset")
         players = field_int(request, "players")
         variants = field_str_list(request, "variants")
