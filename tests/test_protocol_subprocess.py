@@ -131,3 +131,16 @@ def test_engine_serves_a_users_own_spec():
         assert engine.request({"cmd": "hello"})["supports"]["rulesets"] == ["house"]
         assert engine.request({"cmd": "new_game", "ruleset": "house", "players": 3})["ok"]
         assert engine.request({"cmd": "new_game", "ruleset": "fi", "players": 4})["error"]["code"] == "unsupported"
+
+
+def test_engine_ends_quietly_when_the_client_stops_reading():
+    process = subprocess.Popen(ENGINE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    try:
+        process.stdin.write(b'{"cmd":"hello"}\n' * 5000)
+        process.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert process.wait(timeout=60) == 0
+    assert b"Traceback" not in process.stderr.read()
+    process.stderr.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -17,7 +18,15 @@ def engine_command(spec_dir: Path | None) -> None:
     from heartspec.protocol.server import RulesCatalog, Server, serve_with
 
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
-    sys.exit(serve_with(Server(catalog=catalog), sys.stdin.buffer, sys.stdout.buffer))
+    try:
+        status = serve_with(Server(catalog=catalog), sys.stdin.buffer, sys.stdout.buffer)
+    except BrokenPipeError:
+        # The client stopped reading: the session is over, and there is no one left to tell.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    except KeyboardInterrupt:
+        status = 130
+    sys.exit(status)
 
 
 @click.command("replay")
