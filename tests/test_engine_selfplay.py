@@ -89,3 +89,13 @@ def test_random_card_picks_only_set_bits_and_reaches_each():
     rng = random.Random(0)
     seen = {random_card(mask, rng) for _ in range(200)}
     assert seen == {3, 17, 60}
+
+
+def test_the_fast_playout_makes_the_same_moves_as_the_logged_checked_loop():
+    for name in ("standard", "cancellation_8", "two_replace_immediately", "dealer_left_heart_played",
+                 "three_with_kitty", "choice_omnibus_extra_deal"):
+        rules = CONFIGS[name]
+        fast = play_games(rules, games=3, seed=21)
+        logged = play_games(rules, games=3, seed=21, log=io.StringIO())
+        assert (fast.deals, fast.moons, fast.avg_points_per_deal) == \
+               (logged.deals, logged.moons, logged.avg_points_per_deal), name

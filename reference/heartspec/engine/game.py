@@ -93,6 +93,7 @@ class Game:
         self._hearts_and_queen = "hearts_and_queen" in rules.heart_lead_exceptions
         self._cancel = rules.identical_cards == "cancel" and rules.copies > 1
         self._heart_played_breaks = rules.hearts_broken_by == "heart_played"
+        self._winner_draws = rules.draw_order == "winner_first"
 
     def _reset_deal(self) -> None:
         n = self.players
@@ -109,7 +110,7 @@ class Game:
         self.opening_face: int | None = None
         self.pass_direction = self._direction_for(self.deal_number)
         self._pending_moon: tuple | None = None
-        self.dealt: tuple | None = None
+        self._dealt_cards: tuple | None = None
 
     def _direction_for(self, deal_number: int) -> str:
         rules = self.rules
@@ -165,6 +166,15 @@ class Game:
         kitty_mask = sum(1 << physical(c) for c in kitty)
         return masks, kitty_mask, [physical(c) for c in stock]
 
+    @property
+    def dealt(self) -> tuple[list[list[int]], list[int], list[int]] | None:
+        """This deal's cards as dealt (face ids): hands, kitty, stock in drawing order."""
+        if self._dealt_cards is None:
+            return None
+        hands, kitty, stock = self._dealt_cards
+        return ([sorted(face(c) for c in cards_of(h)) for h in hands],
+                sorted(face(c) for c in cards_of(kitty)), [face(c) for c in stock])
+
     def _deck_mismatch(self, dealt: Counter) -> str:
         missing = sorted((self._deck_faces - dealt).elements())
         extra = sorted((dealt - self._deck_faces).elements())
@@ -180,11 +190,7 @@ class Game:
         self.kitty = kitty
         self.stock = stock
         self._stock_pos = 0
-        self.dealt = (
-            [sorted(face(c) for c in cards_of(h)) for h in hands],
-            sorted(face(c) for c in cards_of(kitty)),
-            [face(c) for c in stock],
-        )
+        self._dealt_cards = (list(hands), kitty, stock)
         if self.pass_direction == "none":
             self._begin_play()
         else:
@@ -215,6 +221,10 @@ class Game:
             if not free:
                 raise RuleError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)} (to pass)")
             chosen |= free & -free
+        return self.pass_physical(seat, chosen)
+
+    def pass_physical(self, seat: int, chosen: int) -> list[dict]:
+        """The fast path: record a pass (a mask of the right size, taken from the seat's hand)."""
         self.passes[seat] = chosen
         if len(self.passes) < self.players:
             return []
@@ -226,13 +236,13 @@ class Game:
 
     def _exchange(self) -> list[dict]:
         n, offset = self.players, self._pass_offset()
-        events = []
+        events: list[dict] = []
         for seat, mask in self.passes.items():
             self.hands[seat] &= ~mask
         for giver in range(n):
             receiver = (giver + offset) % n
             self.hands[receiver] |= self.passes[giver]
-        for receiver in range(n):
+        for receiver in range(n if not self.quiet else 0):
             giver = (receiver - offset) % n
             events.append({"type": "cards_received", "seat": receiver, "from": giver,
                            "cards": self._names_of(self.passes[giver])})
@@ -347,6 +357,36 @@ class Game:
             self.turn = (seat + 1) % self.players
         return events or []
 
+    def play_randomly(self, random) -> None:
+        """Self-play's inner loop: play this deal out with uniformly random legal cards.
+
+        The same choices as `play_physical(seat, random_card(legal_mask(seat)))` for the same
+        `random` (random.Random().random), inlined because this loop is where self-play spends
+        its time; tests check the two agree move for move.
+        """
+        n, hands, suit_masks, suit_of = self.players, self.hands, self._suit_masks, self._suit_of
+        first_guarded, replace_now = self._first_trick_guarded, self.rules.draw_order == "replace_immediately"
+        while self.phase == "playing":
+            seat, trick = self.turn, self.trick
+            if trick and not (first_guarded and self.tricks_done == 0):
+                hand = hands[seat]
+                allowed = hand & suit_masks[suit_of[trick[0][1]]] or hand
+            else:
+                allowed = self.legal_mask(seat)
+            for _ in range(int(random() * allowed.bit_count())):
+                allowed &= allowed - 1
+            card = (allowed & -allowed).bit_length() - 1
+            hands[seat] ^= 1 << card
+            trick.append((seat, card))
+            if not self.hearts_broken and self._breaks_hearts(card):
+                self.hearts_broken = True
+            if replace_now:
+                self._draw(seat, None)
+            if len(trick) == n:
+                self._finish_trick(None)
+            else:
+                self.turn = (seat + 1) % n
+
     def _breaks_hearts(self, card: int) -> bool:
         if self._suit_of[card] == HEARTS:
             return self._heart_played_breaks or self._suit_of[self.trick[0][1]] != HEARTS
@@ -364,14 +404,18 @@ class Game:
         """Highest card of the led suit; identical cards may cancel each other out."""
         led = self._suit_of[trick[0][1]]
         suit_of_ = self._suit_of
-        cancelled: set[int] = set()
-        if self._cancel:
-            faces = Counter(face(c) for _, c in trick if suit_of_[c] == led)
-            cancelled = {f for f, count in faces.items() if count > 1}
+        if self.rules.copies == 1:  # physical ids are faces, and they order the cards of a suit
+            best_seat, best_card = trick[0]
+            for seat, card in trick:
+                if card > best_card and suit_of_[card] == led:
+                    best_seat, best_card = seat, card
+            return best_seat
+        faces = Counter(face(c) for _, c in trick if suit_of_[c] == led)
+        cancelling = self._cancel
         best_seat, best_face = None, -1
         for seat, card in trick:
             card_face = card % IDS_PER_DECK
-            if suit_of_[card] == led and card_face > best_face and card_face not in cancelled:
+            if suit_of_[card] == led and card_face > best_face and not (cancelling and faces[card_face] > 1):
                 best_seat, best_face = seat, card_face
         if best_seat is None:  # every led-suit card cancelled: the leader takes it
             return trick[0][0]
@@ -395,7 +439,7 @@ class Game:
             if events is not None:
                 events.append({"type": "kitty_taken", "seat": winner, "cards": self._names_of(self.kitty)})
             self.kitty = 0
-        if self.rules.draw_order == "winner_first":
+        if self._winner_draws and self._stock_pos < len(self.stock):
             for step in range(self.players):
                 self._draw((winner + step) % self.players, events)
         if any(self.hands):

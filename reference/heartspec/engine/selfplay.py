@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, TextIO
 
-from heartspec.cards import card_name, face
+from heartspec.cards import card_name, cards_of, face
 from heartspec.engine.game import Game
 from heartspec.engine.scoring import MOON_CHOICES
 from heartspec.rules.model import CompiledRules
@@ -99,32 +99,34 @@ def _play_one_game(rules: CompiledRules, rng: random.Random, log: _Log, options:
 
 def _play_one_deal(game: Game, rng: random.Random, log: _Log) -> None:
     game.deal_seeded(rng.getrandbits(32))
-    hands, kitty, stock = game.dealt
-    request = {"cmd": "deal", "hands": [log.names(h) for h in hands]}
-    if kitty:
-        request["kitty"] = log.names(kitty)
-    if stock:
-        request["stock"] = log.names(stock)
-    log.write(request)
+    if log.out is not None:
+        hands, kitty, stock = game.dealt
+        request = {"cmd": "deal", "hands": [log.names(h) for h in hands]}
+        if kitty:
+            request["kitty"] = log.names(kitty)
+        if stock:
+            request["stock"] = log.names(stock)
+        log.write(request)
     if game.phase == "passing":
         _pass_randomly(game, rng, log)
-    play, legal_mask, write = game.play_physical, game.legal_mask, log.out is not None
+    if log.out is None:
+        game.play_randomly(rng.random)
+        return
     while game.phase == "playing":
         seat = game.turn
-        card = random_card(legal_mask(seat), rng)
-        if write:
-            log.write({"cmd": "play", "seat": seat, "card": card_name(card)})
-        play(seat, card)
+        card = random_card(game.legal_mask(seat), rng)
+        log.write({"cmd": "play", "seat": seat, "card": card_name(card)})
+        game.play_physical(seat, card)
 
 
 def _pass_randomly(game: Game, rng: random.Random, log: _Log) -> None:
     count = game.rules.pass_count
     for seat in range(game.players):
         hand = game.hands[seat]
-        chosen = []
+        chosen = 0
         for _ in range(count):
-            card = random_card(hand, rng)
-            hand &= ~(1 << card)
-            chosen.append(face(card))
-        log.write({"cmd": "pass", "seat": seat, "cards": log.names(chosen)})
-        game.pass_cards(seat, chosen)
+            card = random_card(hand & ~chosen, rng)
+            chosen |= 1 << card
+        if log.out is not None:
+            log.write({"cmd": "pass", "seat": seat, "cards": log.names(face(c) for c in cards_of(chosen))})
+        game.pass_physical(seat, chosen)
