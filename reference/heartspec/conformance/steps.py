@@ -63,10 +63,14 @@ def game_setup(rest: str) -> dict[str, Any]:
 
 
 def option_pairs(text: str) -> dict[str, Any]:
-    options = {}
+    """`target=50 settlement=pot stake=0.5` as {"target": 50, "settlement": "pot", "stake": 0.5}."""
+    options: dict[str, Any] = {}
     for pair in text.split():
         key, _, raw = pair.partition("=")
-        options[key] = json.loads(raw) if raw not in ("", "none", "pot", "pairwise", "zero_point_pot") else (raw or None)
+        try:
+            options[key] = json.loads(raw)
+        except ValueError:
+            options[key] = raw
     return options
 
 
@@ -196,6 +200,12 @@ def given_filled(table: Table):
 
 
 # ---------------------------------------------------------------- When
+@when("the next deal is dealt in deck order")
+def when_next_deal(table: Table):
+    table.hands, table.kitty, table.stock, table.dealt = {}, None, None, False
+    table.ensure_dealt()
+
+
 @when(parsers.re(r'the seats pass "(?P<spec>[^"]*)"'))
 def when_seats_pass(table: Table, spec: str):
     table.ensure_dealt()
@@ -287,6 +297,7 @@ def when_raw_line(table: Table, line: str):
 @when(parsers.re(r'a new game is requested for "(?P<ruleset>[\w-]+)" with (?P<players>\d+) players(?P<rest>.*)'))
 def when_new_game_requested(table: Table, ruleset: str, players: str, rest: str):
     setup = game_setup(rest)
+    run_or_skip(lambda: table.session.check_claims(ruleset, setup["variants"], int(players)))
     request: dict[str, Any] = {"cmd": "new_game", "ruleset": ruleset, "players": int(players)}
     if setup["variants"]:
         request["variants"] = setup["variants"]

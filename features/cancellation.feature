@@ -1,0 +1,148 @@
+Feature: Cancellation Hearts
+  A variant for big tables with two decks shuffled together: two identical cards in one trick
+  cancel each other, so neither can win it, but their points still go to the trick's winner.
+
+  @id:cancel-001 @area:cancellation @variant:cancellation
+  Scenario Outline: Two identical aces cancel and the next highest club wins the trick
+    Source: dk "Varianter" (Cancellation Hearts: six to ten players, two decks, identical cards
+    cancel each other's power to win); se "Hjärter för tre, fem och sex spelare" (the separate
+    Cancellation Hearts for six to eleven players).
+    Given a "<ruleset>" game for <players> players starting at deal 3 with variants "cancellation"
+    And seat 0 holds "2C 2C"
+    And seat 1 holds "AC"
+    And seat 2 holds "AC"
+    And seat 3 holds "KC"
+    And the other cards are dealt in deck order
+    When the cards are played "0:2C 1:AC 2:AC 3:KC"
+    And the rest of the trick is played with the lowest legal cards
+    Then seat 3 wins the trick
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players |
+      | dk      | 6       |
+
+    @ruleset:dk @players:8
+    Examples: dk 8 players
+      | ruleset | players |
+      | dk      | 8       |
+
+    @ruleset:dk @players:10
+    Examples: dk 10 players
+      | ruleset | players |
+      | dk      | 10      |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players |
+      | se      | 6       |
+
+    @ruleset:se @players:8
+    Examples: se 8 players
+      | ruleset | players |
+      | se      | 8       |
+
+    @ruleset:se @players:11
+    Examples: se 11 players
+      | ruleset | players |
+      | se      | 11      |
+
+  @id:cancel-002 @area:cancellation @variant:cancellation
+  Scenario Outline: A deal with two decks carries 52 points
+    Source: as cancel-001; with two decks every point card is there twice (scoring as in dk
+    "Strafpoint og hvordan de tælles" and se "Poängen"), kitty cards included.
+    Given a "<ruleset>" game for <players> players starting at deal 3 with variants "cancellation"
+    And seat 0 holds "2C 2C"
+    And seat 1 holds "AC"
+    And seat 2 holds "AC"
+    And seat 3 holds "KC"
+    And the other cards are dealt in deck order
+    When the cards are played "0:2C 1:AC 2:AC 3:KC"
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "<points>"
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | points        |
+      | dk      | 6       | 0 4 0 30 12 6 |
+
+    @ruleset:dk @players:8
+    Examples: dk 8 players
+      | ruleset | players | points             |
+      | dk      | 8       | 2 6 0 14 0 0 14 16 |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | points        |
+      | se      | 6       | 0 4 0 30 12 6 |
+
+    @ruleset:se @players:11
+    Examples: se 11 players
+      | ruleset | players | points                   |
+      | se      | 11      | 11 0 13 15 6 0 0 7 0 0 0 |
+
+  @id:cancel-003 @area:cancellation @variant:cancellation
+  Scenario Outline: The kitty of a two-deck table goes to the first trick's winner
+    Source: dk "Er I ikke fire?" (the kitty joins the first trick winner's cards); the rulesets
+    carry it over to Cancellation Hearts when the two decks do not divide evenly.
+    Given a "<ruleset>" game for <players> players starting at deal 3 with variants "cancellation"
+    And seat 0 holds "2C 2C"
+    And seat 1 holds "AC"
+    And seat 2 holds "AC"
+    And seat 3 holds "KC"
+    And the other cards are dealt in deck order
+    When the cards are played "0:2C 1:AC 2:AC 3:KC"
+    And the rest of the trick is played with the lowest legal cards
+    Then seat 3 takes the kitty "<kitty>"
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | kitty |
+      | dk      | 6       | KS AS |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | kitty |
+      | se      | 6       | KS AS |
+
+    @ruleset:se @players:11
+    Examples: se 11 players
+      | ruleset | players | kitty          |
+      | se      | 11      | TS JS QS KS AS |
+
+  @id:cancel-004 @area:cancellation @variant:cancellation
+  Scenario Outline: Cancellation Hearts is for six to ten (dk) or six to eleven (se) players
+    Source: dk "Varianter" (six to ten players), se "Hjärter för tre, fem och sex spelare" (six to
+    eleven).
+    When a new game is requested for "<ruleset>" with <players> players with variants "cancellation"
+    Then the response is <verdict>
+
+    @ruleset:dk @players:11
+    Examples: dk 11 players
+      | ruleset | players | verdict                 |
+      | dk      | 11      | an error "invalid_game" |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | ruleset | players | verdict                 |
+      | dk      | 5       | an error "invalid_game" |
+
+    @ruleset:dk @players:10
+    Examples: dk 10 players
+      | ruleset | players | verdict |
+      | dk      | 10      | ok      |
+
+    @ruleset:se @players:12
+    Examples: se 12 players
+      | ruleset | players | verdict                 |
+      | se      | 12      | an error "invalid_game" |
+
+    @ruleset:se @players:11
+    Examples: se 11 players
+      | ruleset | players | verdict |
+      | se      | 11      | ok      |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset | players | verdict                 |
+      | se      | 4       | an error "invalid_game" |

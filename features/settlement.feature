@@ -1,0 +1,70 @@
+Feature: Playing for money
+  The fi-classic guide offers three ways to settle in money: a pot the game's winner takes, a
+  per-deal settlement between every pair of players on the difference of their points, and a
+  per-deal pot paid by points and taken by whoever scored nothing, carried over when nobody did.
+
+  The deal used (deck order, three cards passed left, lowest legal cards) scores 3, 10, 13 and 0.
+
+  @id:money-001 @area:settlement @ruleset:fi-classic @players:4
+  Scenario: Every pair settles the difference of their points after each deal
+    Source: fi-classic "Rahasta pelaaminen": each point has an agreed value and, after every deal,
+    the player with more points pays the difference to the one with fewer; its worked example
+    (0, 3, 10 and 13 points at half a euro) has the same nets as this deal.
+    Given a "fi-classic" game for 4 players with options "settlement=pairwise stake=0.5"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "3 10 13 0"
+    And the deal money is "7 -7 -13 13"
+
+  @id:money-002 @area:settlement @ruleset:fi-classic @players:4
+  Scenario: Points paid into a pot go to the player who scored nothing
+    Source: fi-classic "Rahasta pelaaminen" (the third method: pay your points into the pot, the
+    player without points takes it).
+    Given a "fi-classic" game for 4 players with options "settlement=zero_point_pot stake=0.5"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal money is "-1.5 -5 -6.5 13"
+    And the pot carries 0
+
+  @id:money-003 @area:settlement @ruleset:fi-classic @players:4
+  Scenario: When everyone scored, the pot is carried to the next deal and shared there
+    Source: fi-classic "Rahasta pelaaminen" (if all players took points the pot stays and grows;
+    several players without points share it).
+    Given a "fi-classic" game for 4 players with options "settlement=zero_point_pot stake=0.5"
+    And seat 1 holds "2C AH"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "15 4 6 1"
+    And the deal money is "-7.5 -2 -3 -0.5"
+    And the pot carries 13
+    When the next deal is dealt in deck order
+    And each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "0 13 13 0"
+    And the deal money is "13 -6.5 -6.5 13"
+    And the pot carries 0
+
+  @id:money-004 @area:settlement @ruleset:fi-classic @players:4
+  Scenario: The winner of a game played for a pot takes it
+    Source: fi-classic "Rahasta pelaaminen" (the simplest way: everyone stakes into a pot, a normal
+    game to 100 is played and the winner collects).
+    Given a "fi-classic" game for 4 players with options "settlement=pot stake=5" with totals "50 0 88 30"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the game is over with winner "1"
+    And the game money is "-5 15 -5 -5"
+
+  @id:money-005 @area:settlement @ruleset:fi-classic @players:4
+  Scenario: Settling pairwise needs no fixed game length: the last deal's money closes the game
+    Source: fi-classic "Rahasta pelaaminen" (the per-deal methods let a game last as long as the
+    players like); when the game does end, its money is the deals' settlements.
+    Given a "fi-classic" game for 4 players with options "settlement=pairwise stake=0.5" with totals "50 0 88 30"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal money is "7 -7 -13 13"
+    And the game is over with winner "1"
