@@ -81,6 +81,7 @@ class Game:
         self._names = [card_name(c) for c in range(IDS_PER_DECK * rules.copies)]
         self._phys_points = [rules.face_points[face(c)] for c in range(IDS_PER_DECK * rules.copies)]
         self._point_mask = sum(1 << c for c in rules.deck if self._phys_points[c] > 0)
+        self._scoring_mask = sum(1 << c for c in rules.deck if self._phys_points[c])
         self._hearts = self._suit_masks[HEARTS]
         self._queen = self._face_copies[QUEEN_OF_SPADES]
         self._moon_mask = 0
@@ -131,11 +132,18 @@ class Game:
         self._require_phase("deal")
         if not _is_int(seed):
             raise RuleError("bad_request", f"seed must be a whole number, not {seed!r}")
-        cards = shuffled(list(self.rules.deck), seed)
+        return self.deal_physical(shuffled(list(self.rules.deck), seed))
+
+    def deal_physical(self, cards: list[int]) -> list[dict]:
+        """The fast path: deal a permutation of rules.deck (physical ids) in order: hands, kitty, stock."""
         size, n = self.rules.hand_size, self.players
-        hands = [sum(1 << c for c in cards[i * size:(i + 1) * size]) for i in range(n)]
+        hands = [0] * n
+        for index in range(n * size):
+            hands[index // size] |= 1 << cards[index]
         rest = cards[n * size:]
-        kitty = sum(1 << c for c in rest[: self.rules.kitty_size])
+        kitty = 0
+        for card in rest[: self.rules.kitty_size]:
+            kitty |= 1 << card
         return self._start_deal(hands, kitty, rest[self.rules.kitty_size:])
 
     def _physical_deal(self, hands, kitty, stock) -> tuple[list[int], int, list[int]]:
@@ -452,7 +460,7 @@ class Game:
 
     def _score_deal(self, events: list | None) -> None:
         rules = self.rules
-        penalties, bonuses = scoring.split_points(self.taken, self._phys_points)
+        penalties, bonuses = scoring.split_points(self.taken, self._phys_points, self._scoring_mask)
         shooter = scoring.moon_shooter(self.taken, self._moon_mask)
         if shooter is not None and rules.moon_effect == "shooter_choice":
             self.phase = "moon_choice"

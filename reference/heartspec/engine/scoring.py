@@ -10,10 +10,14 @@ from fractions import Fraction
 MOON_CHOICES = ("add_to_others", "subtract_from_self")
 
 
-def split_points(taken: list[int], phys_points: list[int]) -> tuple[list[int], list[int]]:
-    """Per seat: the sum of positive (penalty) and of negative (bonus) points among the cards taken."""
+def split_points(taken: list[int], phys_points: list[int], scoring_mask: int = -1) -> tuple[list[int], list[int]]:
+    """Per seat: the sum of positive (penalty) and of negative (bonus) points among the cards taken.
+
+    `scoring_mask` (the cards worth anything) only saves looking at the zero-point cards.
+    """
     penalties, bonuses = [], []
     for mask in taken:
+        mask &= scoring_mask
         pos = neg = 0
         while mask:
             low = mask & -mask

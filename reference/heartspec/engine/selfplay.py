@@ -98,7 +98,9 @@ def _play_one_game(rules: CompiledRules, rng: random.Random, log: _Log, options:
 
 
 def _play_one_deal(game: Game, rng: random.Random, log: _Log) -> None:
-    game.deal_seeded(rng.getrandbits(32))
+    cards = list(game.rules.deck)
+    rng.shuffle(cards)  # not deal_seeded: seeding a fresh Random per deal costs more than the shuffle
+    game.deal_physical(cards)
     if log.out is not None:
         hands, kitty, stock = game.dealt
         request = {"cmd": "deal", "hands": [log.names(h) for h in hands]}
