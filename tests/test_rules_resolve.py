@@ -258,3 +258,23 @@ def test_every_cited_section_is_a_heading_of_its_guide(shipped):
         if not any(line.startswith(section) for line in starts[guide])
     ]
     assert unknown == []
+
+
+@pytest.mark.parametrize(
+    "ruleset, variants, options, message",
+    [
+        (["house"], (), None, "unknown ruleset ['house']"),
+        ("house", [["house-jd"]], None, "variants are a list of variant ids"),
+        ("house", (), [("target", 50)], "options are a mapping"),
+        ("house", (), {"target": [50]}, "option target cannot be [50]"),
+        ("house", (), {"target": True}, "option target cannot be True"),
+    ],
+)
+def test_malformed_requests_from_a_client_are_refused_cleanly(house, ruleset, variants, options, message):
+    with pytest.raises(ResolveError) as refused:
+        house.resolve(ruleset, variants, options=options)
+    assert message in str(refused.value)
+
+
+def test_a_single_variant_id_may_be_given_as_a_string(house):
+    assert house.resolve("house", "house-jd").variants == ("house-jd",)

@@ -108,8 +108,10 @@ def describe(resolved: Resolved) -> str:
 def resolve(spec: Spec, ruleset_id: str, variants: Iterable[str] = (), players: int | None = None,
             options: dict | None = None) -> Resolved:
     """Combine without the semantic checks (validation runs those itself to place errors on lines)."""
+    variant_ids = _id_tuple(variants)
+    if not isinstance(options or {}, dict):
+        raise ResolveError(f"options are a mapping of option name to value, not {options!r}")
     ruleset = _known_ruleset(spec, ruleset_id)
-    variant_ids = tuple(variants)
     chosen = [_known_variant(spec, v, ruleset_id) for v in variant_ids]
     _refuse_duplicates(variant_ids)
     _refuse_conflicts(chosen, ruleset_id)
@@ -128,8 +130,19 @@ def resolve(spec: Spec, ruleset_id: str, variants: Iterable[str] = (), players: 
     return resolved
 
 
+def _id_tuple(variants: Iterable[str] | str | None) -> tuple[str, ...]:
+    """Variant ids as given by a caller or a protocol client: one id, or a list of ids."""
+    if variants is None:
+        return ()
+    if isinstance(variants, str):
+        return (variants,)
+    if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
+        raise ResolveError(f"variants are a list of variant ids, not {variants!r}")
+    return tuple(variants)
+
+
 def _known_ruleset(spec: Spec, ruleset_id: str) -> dict:
-    if ruleset_id not in spec.rulesets:
+    if not isinstance(ruleset_id, str) or ruleset_id not in spec.rulesets:
         raise ResolveError(f"unknown ruleset {ruleset_id!r} (known: {', '.join(sorted(spec.rulesets)) or 'none'})")
     return spec.rulesets[ruleset_id]
 
