@@ -6,8 +6,7 @@ Feature: Dealing and decks
   Scenario Outline: A deal holding a card this table size leaves out is refused
     Source: fi "Valmistelu eri pelaajamäärillä" (two of diamonds out at three, both black and red
     twos of clubs and diamonds out at five); se "Hjärter för tre, fem och sex spelare" (the two
-    of clubs at three, two twos at five, all four at six); no "Slik spiller du med tre, fem eller
-    seks" (cards removed so hands are even; which ones is recorded in the no ruleset); jokers
+    of clubs at three, two twos at five, all four at six); no its section on three to six players (cards removed so hands are even; which ones is recorded in the no ruleset); jokers
     exist only at the Finnish six-player table.
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And seat 0 holds "<card>"
@@ -74,7 +73,7 @@ Feature: Dealing and decks
   Scenario Outline: The deck for the table size deals even hands (and a kitty where one is used)
     Source: fi "Valmistelu eri pelaajamäärillä" (17, 13, 10 and 9 cards); se "Hjärter för tre,
     fem och sex spelare" (17, 10 and 8 cards); dk "Er I ikke fire?" (full deck, spare cards face
-    down); no "Slik spiller du med tre, fem eller seks"; fi-classic "Pelin valmistelu" (13 each).
+    down); no its section on three to six players; fi-classic "Pelin valmistelu" (13 each).
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And the other cards are dealt in deck order
     Then seat 0 holds <size> cards

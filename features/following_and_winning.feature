@@ -225,7 +225,7 @@ Feature: Following suit and winning tricks
   @id:follow-007 @area:following_and_winning
   Scenario Outline: At a three-, five- or six-player table the highest card of the led suit wins
     Source: se "Hjärter för tre, fem och sex spelare" keeps every other rule at other table sizes;
-    fi "Valmistelu eri pelaajamäärillä", no "Slik spiller du med tre, fem eller seks" and dk
+    fi "Valmistelu eri pelaajamäärillä", no its section on three to six players and dk
     "Er I ikke fire?" only change the deck.
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And seat 0 holds "<opening>"

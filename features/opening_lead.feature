@@ -6,8 +6,8 @@ Feature: The opening lead
   Scenario Outline: The holder of the opening card leads the first trick and must lead that card
     Source: fi "Pelin kulku tikki tikiltä" (two of clubs) and "Valmistelu eri pelaajamäärillä"
     (three of clubs at five players); se "Förstasticket" and "Hjärter för tre, fem och sex
-    spelare" (three of clubs whenever the two is out); no "Slik spilles et parti" and "Slik spiller
-    du med tre, fem eller seks" (the lowest club when the two is out); dk "Sådan spilles en runde".
+    spelare" (three of clubs whenever the two is out); no "Slik spilles et parti" and its section on
+    three to six players (the lowest club when the two is out); dk "Sådan spilles en runde".
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And seat 2 holds "<card> AC"
     And the other cards are dealt in deck order

@@ -8,8 +8,7 @@ Feature: Passing cards
     (with its closing questions), se "Passningen" and "Hjärter för tre, fem och sex spelare",
     fi-classic "Pelin valmistelu" (left, right, across, then left again with no hold deal). The
     fi, no and dk cycles at three, five and six players are interpretations recorded in the
-    rulesets (no drops the across pass when it does not fit, per "Slik spiller du med tre, fem
-    eller seks").
+    rulesets (no drops the across pass when it does not fit, per its section on three to six players).
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And the other cards are dealt in deck order
     Then the pass direction is "<direction>"

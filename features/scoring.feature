@@ -83,7 +83,7 @@ Feature: Scoring a deal
   Scenario Outline: At every table size the points of a deal add up to 26
     Source: fi "Valmistelu eri pelaajamäärillä" and se "Hjärter för tre, fem och sex spelare"
     keep the same scoring at other table sizes; dk "Er I ikke fire?" counts kitty cards for the
-    player who takes them; no "Slik spiller du med tre, fem eller seks".
+    player who takes them; no its section on three to six players.
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And the other cards are dealt in deck order
     When the rest of the deal is played with the lowest legal cards

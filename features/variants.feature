@@ -6,7 +6,7 @@ Feature: Variants
 
   @id:var-001 @area:variants
   Scenario Outline: Bonus and changed card values
-    Source: fi "Ruutujätkä (−10 pistettä)", no "Slik spiller du med tre, fem eller seks" and dk
+    Source: fi "Ruutujätkä (−10 pistettä)", no its section on three to six players and dk
     "Varianter" (Omnibus: jack of diamonds minus 10); fi "Ruutujätkä (−10 pistettä)" and
     fi-classic "Variaatioita" (the ten of diamonds as a ten-point bonus); fi "Ilman patarouvaa"
     and fi-classic "Variaatioita" (no queen); fi "Porrastetut pisteet" and fi-classic
@@ -81,8 +81,7 @@ Feature: Variants
   @id:var-002 @area:variants
   Scenario Outline: With the Omnibus jack, a moon may need the jack too
     Source: dk "Varianter" (the moon needs the jack of diamonds as well), fi "Ruutujätkä (−10
-    pistettä)" (the jack is often required too; the fi variant requires it); no "Slik spiller du
-    med tre, fem eller seks" does not ask for it. Seat 1 takes the jack on the first trick and
+    pistettä)" (the jack is often required too; the fi variant requires it); no its section on three to six players does not ask for it. Seat 1 takes the jack on the first trick and
     seat 0 takes every heart and the queen afterwards.
     Given a "<ruleset>" game for 4 players starting at deal 4 with variants "omnibus-jd"
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD"

@@ -117,7 +117,7 @@ class Results:
         props = dict(report.user_properties)
         if "heartspec_id" not in props:
             return
-        row = self.rows.setdefault(report.nodeid, {"id": props["heartspec_id"], "ruleset": props["heartspec_ruleset"] or "-"})
+        row = self.rows.setdefault(report.nodeid, {"id": props["heartspec_id"], "ruleset": props["heartspec_ruleset"] or "any"})
         if row.get("outcome") == "failed":
             return
         row["outcome"] = outcome

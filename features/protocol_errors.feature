@@ -1,0 +1,108 @@
+Feature: Protocol errors
+  Any engine must refuse malformed or out-of-place requests with the protocol's error code,
+  leave the game exactly as it was, and keep serving (spec/protocol.md, sections 2, 3 and 9).
+
+  @id:proto-001 @area:protocol_errors
+  Scenario: hello names protocol version 1
+    Source: spec/protocol.md 6.1.
+    When the engine is sent '{"id": "h", "cmd": "hello"}'
+    Then the response is ok
+    And the response id is "h"
+    And the response field "protocol" is 1
+
+  @id:proto-002 @area:protocol_errors
+  Scenario Outline: A line that is not a JSON object gets bad_request with a null id
+    Source: spec/protocol.md 2 (envelope).
+    When the engine is sent '<line>'
+    Then the response is an error "bad_request"
+    And the response id is null
+
+    Examples:
+      | line              |
+      | {"cmd": "hello"   |
+      | [1, 2, 3]         |
+      | "hello"           |
+      | {"id": 1.5, "cmd": "hello"} |
+
+  @id:proto-003 @area:protocol_errors
+  Scenario Outline: Unknown commands and missing command names are refused
+    Source: spec/protocol.md 2 and 9.
+    When the engine is sent '<line>'
+    Then the response is an error "<code>"
+    And the response id is <id>
+
+    Examples:
+      | line                         | code            | id  |
+      | {"id": 7, "cmd": "bid"}      | unknown_command | 7   |
+      | {"id": "x", "seat": 1}       | bad_request     | "x" |
+      | {"id": 8, "cmd": 42}         | bad_request     | 8   |
+
+  @id:proto-004 @area:protocol_errors
+  Scenario Outline: new_game refuses what cannot be played
+    Source: spec/protocol.md 6.2: unknown rulesets are unsupported; a player count or option the
+    ruleset does not allow is invalid_game.
+    When the engine is sent '<line>'
+    Then the response is an error "<code>"
+
+    Examples:
+      | line                                                                                   | code         |
+      | {"id": 1, "cmd": "new_game", "ruleset": "xx", "players": 4}                            | unsupported  |
+      | {"id": 2, "cmd": "new_game", "ruleset": "fi", "players": 9}                            | invalid_game |
+      | {"id": 3, "cmd": "new_game", "ruleset": "fi", "players": 4, "options": {"target": 77}} | invalid_game |
+      | {"id": 4, "cmd": "new_game", "ruleset": "fi", "players": 4, "options": {"dealer": 4}}  | invalid_game |
+      | {"id": 5, "cmd": "new_game", "ruleset": "fi", "players": "four"}                       | bad_request  |
+
+  @id:proto-005 @area:protocol_errors @ruleset:fi @players:4
+  Scenario Outline: A malformed move is refused and the game is unchanged
+    Source: spec/protocol.md 3 (cards), 4 (seats), 6.5 (play) and 9.
+    Given a "fi" game for 4 players starting at deal 4
+    And seat 0 holds "2C"
+    And the other cards are dealt in deck order
+    When the engine is sent '<line>'
+    Then the response is an error "<code>"
+    And the game is unchanged
+
+    Examples:
+      | line                                                 | code          |
+      | {"id": 1, "cmd": "play", "seat": 0, "card": "ZZ"}    | invalid_card  |
+      | {"id": 2, "cmd": "play", "seat": 0, "card": "XC"}    | invalid_card  |
+      | {"id": 3, "cmd": "play", "seat": 0, "card": 2}       | bad_request   |
+      | {"id": 4, "cmd": "play", "seat": 7, "card": "2C"}    | bad_request   |
+      | {"id": 5, "cmd": "play", "seat": "0", "card": "2C"}  | bad_request   |
+      | {"id": 6, "cmd": "play", "card": "2C"}               | bad_request   |
+      | {"id": 7, "cmd": "pass", "seat": 0, "cards": ["2C", "3C", "4C"]} | wrong_phase |
+      | {"id": 8, "cmd": "deal", "hands": []}                | wrong_phase   |
+      | {"id": 9, "cmd": "choose", "seat": 0, "option": "add_to_others"} | wrong_phase |
+      | {"id": 10, "cmd": "choose", "seat": 0, "option": "double"} | bad_request |
+
+  @id:proto-006 @area:protocol_errors @ruleset:fi @players:4
+  Scenario Outline: Cards may be written in lower case or with 10 for the ten
+    Source: spec/protocol.md 3: input accepts 10 for T and lower case; output is canonical.
+    Given a "fi" game for 4 players starting at deal 4
+    And seat 0 holds "2C TC"
+    And the other cards are dealt in deck order
+    When the engine is sent '<line>'
+    Then the response is ok
+    And it is seat 1's turn
+
+    Examples:
+      | line                                              |
+      | {"id": 1, "cmd": "play", "seat": 0, "card": "2c"} |
+      | {"id": 2, "cmd": "play", "seat": 0, "card": "2C"} |
+
+  @id:proto-007 @area:protocol_errors @ruleset:fi @players:4
+  Scenario: A refused deal leaves the engine waiting for a good one
+    Source: spec/protocol.md 6.3 and 2 (a failed request changes nothing).
+    Given a "fi" game for 4 players
+    And seat 0 holds "2C 2C"
+    Then dealing is refused with "invalid_deal"
+    And the phase is "deal"
+
+  @id:proto-008 @area:protocol_errors @ruleset:fi @players:4
+  Scenario: The legal list is empty for a seat whose turn it is not
+    Source: spec/protocol.md 6.8.
+    Given a "fi" game for 4 players starting at deal 4
+    And seat 0 holds "2C"
+    And the other cards are dealt in deck order
+    Then seat 1 may play only ""
+    And seat 0 may play only "2C"
