@@ -117,7 +117,7 @@ def test_norwegian_first_trick_allows_points_only_without_choice(text_diff, json
 # for a hand of only point cards, so nothing here is an interpretation.
 def test_swedish_first_trick_exception_is_stated(text_diff, json_diff):
     check(text_diff, json_diff, "first_trick", None, "se",
-          "even by a player void in the led suit", "a hand holding only point cards may play any card",
+          "unless the player holds nothing else that is legal",
           interpretation=False, section="Förstasticket")
 
 
