@@ -462,3 +462,23 @@ def test_both_copies_may_be_passed():
     for seat in (1, 2, 3):
         game.pass_cards(seat, faces(*hands[seat].split()[:2]))
     assert game.state()["hands"][1] == ["2C", "2C", "4D"]
+
+
+def test_pass_count_zero_means_no_passing_whatever_the_cycle():
+    rules = standard(pass_count=0, pass_cycle=("left", "right"))
+    game = Game(rules)
+    game.deal(sorted_deal(rules))
+    assert (game.phase, game.pass_direction) == ("playing", "none")
+
+
+def test_a_whole_deal_moves_on_to_the_next_direction_and_dealer():
+    rules = standard()
+    game = Game(rules)
+    game.deal(sorted_deal(rules))
+    for seat, hand in enumerate(sorted_deal(rules)):
+        game.pass_cards(seat, hand[-3:])
+    events = play_out(game)
+    assert sum(e["points"] for e in events if e["type"] == "trick_won") == 26
+    assert event(events, "next_deal") == {"type": "next_deal", "deal_number": 2, "dealer": 1, "pass_direction": "right"}
+    assert game.state()["hands"] == [[], [], [], []] and game.phase == "deal"
+    assert sum(event(events, "deal_scored")["points"]) in (26, 78)
