@@ -156,3 +156,23 @@ def test_the_move_log_example_in_the_protocol_spec_replays():
     replay = replay_lines(example.splitlines(), "protocol.md")
     assert replay.ok, replay.failure
     assert replay.lines_read == len(example.splitlines())
+
+
+def test_play_options_reach_the_log_and_the_replay(tmp_path):
+    log = tmp_path / "money.log"
+    played = run("play", "--ruleset", "fi-classic", "--players", "4", "--seed", "1", "--log", str(log),
+                 "-o", "settlement=zero_point_pot", "-o", "stake=0.5", "-o", "dealer=2")
+    assert played.exit_code == 0, played.output
+    first = json.loads(log.read_text().splitlines()[0])
+    assert first["options"] == {"settlement": "zero_point_pot", "stake": 0.5, "dealer": 2}
+    replayed = run("replay", str(log))
+    assert replayed.exit_code == 0, replayed.output
+    assert "Deal 1 (dealer seat 2" in replayed.stdout
+    assert "pot carried:" in replayed.stdout and "  money: " in replayed.stdout
+
+
+@pytest.mark.parametrize("option, message", [("target=77", "invalid_game"), ("dealer=7", "invalid_game"),
+                                              ("bogus", "NAME=VALUE")])
+def test_play_refuses_bad_options_cleanly(option, message):
+    result = run("play", "--ruleset", "fi", "--players", "4", "-o", option)
+    assert result.exit_code != 0 and message in result.output and "Traceback" not in result.output

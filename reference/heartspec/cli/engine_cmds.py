@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -61,17 +62,21 @@ def replay_command(log: str, output_format: str, spec_dir: Path | None) -> None:
 @click.option("--games", type=click.IntRange(min=1), default=1, show_default=True, help="Games to play.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the games as a move log that `heartspec replay` accepts.")
+@click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="A new_game option, e.g. target=50, settlement=pot, stake=0.5, dealer=2 (repeatable).")
 @spec_option
-def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: int, games: int,
-                 log_path: Path | None, spec_dir: Path | None) -> None:
+def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: int | None, games: int,
+                 log_path: Path | None, option_pairs: tuple[str, ...], spec_dir: Path | None) -> None:
     """Self-play with random legal moves and print a summary."""
+    from heartspec.engine import RuleError
     from heartspec.engine.selfplay import play_games
     from heartspec.protocol.messages import RequestError
-    from heartspec.protocol.server import RulesCatalog
+    from heartspec.protocol.server import RulesCatalog, split_options
 
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    options = _parse_options(option_pairs)
     try:
-        compiled = catalog.compile(ruleset, list(variants), players, {})
+        compiled = catalog.compile(ruleset, list(variants), players, split_options(options)[1])
     except RequestError as err:
         raise click.ClickException(f"{err.code}: {err.message}") from None
     try:
@@ -79,11 +84,28 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
     except OSError as err:
         raise click.ClickException(f"cannot write {log_path}: {err.strerror}") from None
     try:
-        summary = play_games(compiled, games=games, seed=seed, log=log)
+        # All options go to the log's new_game, so a replay compiles the same rules.
+        summary = play_games(compiled, games=games, seed=seed, log=log, options=options)
+    except RuleError as err:
+        raise click.ClickException(f"{err.code}: {err.message}") from None
     finally:
         if log:
             log.close()
     _print_summary(summary, ruleset, variants, players)
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict:
+    """NAME=VALUE pairs; a value is read as JSON when it is JSON (50, null, [0,0,0,0]), else as text."""
+    options = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise click.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="--option")
+        try:
+            options[name.strip()] = json.loads(text)
+        except ValueError:
+            options[name.strip()] = text
+    return options
 
 
 def _print_summary(summary, ruleset: str, variants: tuple[str, ...], players: int) -> None:

@@ -181,7 +181,7 @@ class Server:
         players = field_int(request, "players")
         variants = field_str_list(request, "variants")
         options = field_object(request, "options")
-        game_options, rule_options = _split_options(options)
+        game_options, rule_options = split_options(options)
         compiled = self.catalog.compile(ruleset, variants, players, rule_options)
         game = Game(compiled, **game_options)
         self.game, self.players = game, players
@@ -267,7 +267,8 @@ class Server:
         return seat
 
 
-def _split_options(options: dict) -> tuple[dict, dict]:
+def split_options(options: dict) -> tuple[dict, dict]:
+    """new_game options as (the Game's own: dealer, deal_number, totals; the ruleset's: target, ...)."""
     unknown = sorted(set(options) - set(GAME_OPTIONS) - set(RULE_OPTIONS))
     if unknown:
         allowed = ", ".join(GAME_OPTIONS + RULE_OPTIONS)
