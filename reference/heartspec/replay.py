@@ -10,6 +10,7 @@ refused moves replays cleanly. Blank lines and `#` comment lines are ignored.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, TextIO
@@ -50,11 +51,10 @@ def replay_lines(lines: Iterable[str], source: str = "<log>", catalog: RulesCata
     return runner.result
 
 
-def replay_file(path: str, spec_dir: Path | None = None) -> Replay:
-    catalog = RulesCatalog(spec_dir)
+def replay_file(path: str, catalog: RulesCatalog | None = None) -> Replay:
+    """Replay a log file (`-` for stdin); raises OSError when the file cannot be read."""
+    catalog = catalog or RulesCatalog()
     if path == "-":
-        import sys
-
         return replay_lines(sys.stdin, "<stdin>", catalog)
     with open(path, encoding="utf-8", errors="replace") as stream:
         return replay_lines(stream, path, catalog)

@@ -38,17 +38,13 @@ def engine_command(spec_dir: Path | None) -> None:
 def replay_command(log: str, output_format: str, spec_dir: Path | None) -> None:
     """Replay a move log (LOG, or - for stdin) and tell the hand; exit 1 at the first bad line."""
     from heartspec.protocol.server import RulesCatalog
-    from heartspec.replay import print_json, print_text, replay_lines
+    from heartspec.replay import print_json, print_text, replay_file
 
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
-    if log == "-":
-        result = replay_lines(sys.stdin, "<stdin>", catalog)
-    else:
-        try:
-            with open(log, encoding="utf-8", errors="replace") as stream:
-                result = replay_lines(stream, log, catalog)
-        except OSError as err:
-            raise click.ClickException(f"cannot read {log}: {err.strerror}") from None
+    try:
+        result = replay_file(log, catalog)
+    except OSError as err:
+        raise click.ClickException(f"cannot read {log}: {err.strerror}") from None
     printer = print_json if output_format == "json" else print_text
     printer(result, sys.stdout, sys.stderr)
     sys.exit(0 if result.ok else 1)
