@@ -372,6 +372,9 @@ class Game:
         `random` (random.Random().random), inlined because this loop is where self-play spends
         its time; tests check the two agree move for move.
         """
+        if self.rules.copies == 1 and not self.stock:
+            self._play_tricks_randomly(random)
+            return
         n, hands, suit_masks, suit_of = self.players, self.hands, self._suit_masks, self._suit_of
         first_guarded, replace_now = self._first_trick_guarded, self.rules.draw_order == "replace_immediately"
         while self.phase == "playing":
@@ -394,6 +397,55 @@ class Game:
                 self._finish_trick(None)
             else:
                 self.turn = (seat + 1) % n
+
+    def _play_tricks_randomly(self, random) -> None:
+        """`play_randomly` for one deck and no stock, a whole trick per step.
+
+        With one deck a physical id is the face, so the winner is tracked as cards fall;
+        followers' choices never depend on whether hearts are broken, so that is settled
+        once the trick is complete.
+        """
+        n, hands, taken, suit_masks = self.players, self.hands, self.taken, self._suit_masks
+        guarded, point_mask = self._first_trick_guarded, self._point_mask
+        queen = self._queen if self.rules.queen_breaks_hearts else 0
+        while True:
+            leader = self.turn
+            first = self.tricks_done == 0
+            allowed = self.legal_mask(leader)
+            for _ in range(int(random() * allowed.bit_count())):
+                allowed &= allowed - 1
+            bit = allowed & -allowed
+            hands[leader] ^= bit
+            best = bit.bit_length() - 1
+            led = self._suit_of[best]
+            led_mask = suit_masks[led]
+            trick_mask, winner, seat = bit, leader, leader
+            for _ in range(n - 1):
+                seat = seat + 1 if seat + 1 < n else 0
+                hand = hands[seat]
+                allowed = hand & led_mask or hand
+                if first and guarded:
+                    allowed = allowed & ~point_mask or allowed
+                for _ in range(int(random() * allowed.bit_count())):
+                    allowed &= allowed - 1
+                bit = allowed & -allowed
+                hands[seat] = hand ^ bit
+                trick_mask |= bit
+                if bit & led_mask and bit.bit_length() - 1 > best:
+                    best, winner = bit.bit_length() - 1, seat
+            if not self.hearts_broken:
+                breakers = queen | (self._hearts if self._heart_played_breaks or led != HEARTS else 0)
+                self.hearts_broken = bool(trick_mask & breakers)
+            taken[winner] |= trick_mask
+            self.tricks_done += 1
+            if first and self.kitty:
+                taken[winner] |= self.kitty
+                self.kitty = 0
+            if not hands[winner]:
+                self.turn = None
+                self._score_deal(None)
+                return
+            self.turn = winner
 
     def _breaks_hearts(self, card: int) -> bool:
         if self._suit_of[card] == HEARTS:
