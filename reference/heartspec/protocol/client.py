@@ -96,7 +96,7 @@ class EngineProcess:
         self._closed = False
 
     def restart(self) -> None:
-        """Kill the engine (if running) and start a fresh one; the transcript is kept."""
+        """Stop the engine (as `close` does) and start a fresh one; the transcript is kept, marked."""
         self._stop()
         self.transcript.append({"#": "engine restarted"})
         self._start()
