@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 
 from heartspec.cards import (
     HEARTS,
@@ -65,36 +66,10 @@ class Game:
         self._stake = scoring.exact_stake(rules.stake)
         self._pot = Fraction(0)
         self._game_money = [Fraction(0)] * players
-        self._derive_masks()
+        self.__dict__.update(_derived_tables(rules))
         self._reset_deal()
 
     # ----------------------------------------------------------------- setup
-
-    def _derive_masks(self) -> None:
-        rules = self.rules
-        self._face_copies = [0] * IDS_PER_DECK
-        for card in rules.deck:
-            self._face_copies[face(card)] |= 1 << card
-        deck_mask = sum(1 << card for card in rules.deck)
-        self._suit_masks = [suit_mask(s, rules.copies) & deck_mask for s in range(4)]
-        self._suit_of = [suit_of(c) for c in range(IDS_PER_DECK * rules.copies)]
-        self._names = [card_name(c) for c in range(IDS_PER_DECK * rules.copies)]
-        self._phys_points = [rules.face_points[face(c)] for c in range(IDS_PER_DECK * rules.copies)]
-        self._point_mask = sum(1 << c for c in rules.deck if self._phys_points[c] > 0)
-        self._scoring_mask = sum(1 << c for c in rules.deck if self._phys_points[c])
-        self._hearts = self._suit_masks[HEARTS]
-        self._queen = self._face_copies[QUEEN_OF_SPADES]
-        self._moon_mask = 0
-        if rules.moon_enabled:
-            for required in rules.moon_required_faces:
-                self._moon_mask |= self._face_copies[required]
-        self._deck_faces = Counter(face(c) for c in rules.deck)
-        self._first_trick_guarded = rules.first_trick_points != "allowed"
-        self._hearts_lead_guarded = rules.heart_leads_before_broken == "forbidden"
-        self._hearts_and_queen = "hearts_and_queen" in rules.heart_lead_exceptions
-        self._cancel = rules.identical_cards == "cancel" and rules.copies > 1
-        self._heart_played_breaks = rules.hearts_broken_by == "heart_played"
-        self._winner_draws = rules.draw_order == "winner_first"
 
     def _reset_deal(self) -> None:
         n = self.players
@@ -640,6 +615,44 @@ class Game:
         if not _is_int(card) or not 0 <= card < IDS_PER_DECK or not self._face_copies[card]:
             shown = card_name(card) if _is_int(card) and 0 <= card < IDS_PER_DECK else repr(card)
             raise RuleError("invalid_card", f"{shown} is not a card of this game's deck")
+
+
+@lru_cache(maxsize=256)
+def _derived_tables(rules: CompiledRules) -> dict:
+    """Masks and tables for a Game's attributes, computed once per CompiledRules.
+
+    Games share them, so they are only ever read; a new Game per self-play game stays cheap.
+    """
+    face_copies = [0] * IDS_PER_DECK
+    for card in rules.deck:
+        face_copies[face(card)] |= 1 << card
+    physical_ids = range(IDS_PER_DECK * rules.copies)
+    deck_mask = sum(1 << card for card in rules.deck)
+    suit_masks = [suit_mask(s, rules.copies) & deck_mask for s in range(4)]
+    phys_points = [rules.face_points[face(c)] for c in physical_ids]
+    moon_mask = 0
+    if rules.moon_enabled:
+        for required in rules.moon_required_faces:
+            moon_mask |= face_copies[required]
+    return {
+        "_face_copies": face_copies,
+        "_suit_masks": suit_masks,
+        "_suit_of": [suit_of(c) for c in physical_ids],
+        "_names": [card_name(c) for c in physical_ids],
+        "_phys_points": phys_points,
+        "_point_mask": sum(1 << c for c in rules.deck if phys_points[c] > 0),
+        "_scoring_mask": sum(1 << c for c in rules.deck if phys_points[c]),
+        "_hearts": suit_masks[HEARTS],
+        "_queen": face_copies[QUEEN_OF_SPADES],
+        "_moon_mask": moon_mask,
+        "_deck_faces": Counter(face(c) for c in rules.deck),
+        "_first_trick_guarded": rules.first_trick_points != "allowed",
+        "_hearts_lead_guarded": rules.heart_leads_before_broken == "forbidden",
+        "_hearts_and_queen": "hearts_and_queen" in rules.heart_lead_exceptions,
+        "_cancel": rules.identical_cards == "cancel" and rules.copies > 1,
+        "_heart_played_breaks": rules.hearts_broken_by == "heart_played",
+        "_winner_draws": rules.draw_order == "winner_first",
+    }
 
 
 def _check_rules_fit(rules: CompiledRules) -> None:
