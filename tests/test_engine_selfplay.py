@@ -120,3 +120,14 @@ def test_the_fast_playout_takes_the_same_tricks_as_the_checked_path():
 def _lowest(game: Game, seat: int) -> list[int]:
     hand = sorted(c % 56 for c in range(56 * game.rules.copies) if game.hands[seat] >> c & 1)
     return hand[: game.rules.pass_count]
+
+
+def test_the_fast_playout_finishes_a_deal_begun_on_the_checked_path():
+    rules = CONFIGS["standard"]
+    game = Game(rules, deal_number=4)
+    game.deal_seeded(3)
+    game.play(game.turn, game.legal(game.turn)[0])
+    game.play_randomly(random.Random(1).random)
+    assert game.phase in ("deal", "game_over") and sum(game.last_deal_points) in (26, 78)
+    game.play_randomly(random.Random(1).random)  # nothing to play: a no-op
+    assert game.phase in ("deal", "game_over")

@@ -122,21 +122,11 @@ class Game:
         return self._start_deal(hands, kitty, rest[self.rules.kitty_size:])
 
     def _physical_deal(self, hands, kitty, stock) -> tuple[list[int], int, list[int]]:
-        rules, n = self.rules, self.players
+        """Check a deal of face ids and number the copies of each face in the order they appear."""
         kitty = () if kitty is None else kitty
         stock = () if stock is None else stock
-        if not isinstance(hands, (list, tuple)) or len(hands) != n:
-            raise RuleError("invalid_deal", f"a deal needs {n} hands, one per seat")
-        groups = [("hand of seat %d" % s, h, rules.hand_size) for s, h in enumerate(hands)]
-        groups += [("kitty", kitty, rules.kitty_size), ("stock", stock, rules.stock_size)]
-        for label, cards, size in groups:
-            if not isinstance(cards, (list, tuple)) or len(cards) != size:
-                got = len(cards) if isinstance(cards, (list, tuple)) else "no list"
-                raise RuleError("invalid_deal", f"the {label} must have {size} cards, got {got}")
-            for card in cards:
-                if not _is_int(card) or not 0 <= card < IDS_PER_DECK:
-                    raise RuleError("invalid_deal", f"the {label} holds {card!r}, which is not a card")
-        dealt = Counter(c for _, cards, _ in groups for c in cards)
+        self._check_deal_shape(hands, kitty, stock)
+        dealt = Counter(c for group in (*hands, kitty, stock) for c in group)
         if dealt != self._deck_faces:
             raise RuleError("invalid_deal", self._deck_mismatch(dealt))
         copies_seen: Counter = Counter()
@@ -148,6 +138,20 @@ class Game:
         masks = [sum(1 << physical(c) for c in h) for h in hands]
         kitty_mask = sum(1 << physical(c) for c in kitty)
         return masks, kitty_mask, [physical(c) for c in stock]
+
+    def _check_deal_shape(self, hands, kitty, stock) -> None:
+        rules, n = self.rules, self.players
+        if not isinstance(hands, (list, tuple)) or len(hands) != n:
+            raise RuleError("invalid_deal", f"a deal needs {n} hands, one per seat")
+        groups = [(f"hand of seat {s}", h, rules.hand_size) for s, h in enumerate(hands)]
+        groups += [("kitty", kitty, rules.kitty_size), ("stock", stock, rules.stock_size)]
+        for label, cards, size in groups:
+            if not isinstance(cards, (list, tuple)) or len(cards) != size:
+                got = len(cards) if isinstance(cards, (list, tuple)) else "no list"
+                raise RuleError("invalid_deal", f"the {label} must have {size} cards, got {got}")
+            for card in cards:
+                if not _is_int(card) or not 0 <= card < IDS_PER_DECK:
+                    raise RuleError("invalid_deal", f"the {label} holds {card!r}, which is not a card")
 
     @property
     def dealt(self) -> tuple[list[list[int]], list[int], list[int]] | None:
@@ -313,11 +317,14 @@ class Game:
             led = self._suit_of[self.trick[0][1]]
             if self._suit_of[card] != led and hand & self._suit_masks[led]:
                 return RuleError("must_follow_suit", f"{name} does not follow the led suit {SUITS[led]}")
-            return RuleError("points_on_first_trick", f"{name} carries points and the first trick refuses them while you hold another legal card")
+            return RuleError("points_on_first_trick",
+                             f"{name} carries points, refused in the first trick while you hold another legal card")
         if self.tricks_done == 0 and self.opening_face is not None:
-            return RuleError("must_lead_opening_card", f"the first trick must be led with {card_name(self.opening_face)}")
+            return RuleError("must_lead_opening_card",
+                             f"the first trick must be led with {card_name(self.opening_face)}")
         if self.tricks_done == 0 and self._phys_points[card] > 0 and hand & ~self._point_mask:
-            return RuleError("points_on_first_trick", f"{name} carries points; lead the first trick with a card without points")
+            return RuleError("points_on_first_trick",
+                             f"{name} carries points; lead the first trick with a card without points")
         return RuleError("hearts_not_broken", f"hearts are not broken yet, so {name} may not be led")
 
     def play_physical(self, seat: int, card: int) -> list[dict]:
@@ -347,7 +354,9 @@ class Game:
         `random` (random.Random().random), inlined because this loop is where self-play spends
         its time; tests check the two agree move for move.
         """
-        if self.rules.copies == 1 and not self.stock:
+        if self.phase != "playing":
+            return
+        if self.rules.copies == 1 and not self.stock and not self.trick:
             self._play_tricks_randomly(random)
             return
         n, hands, suit_masks, suit_of = self.players, self.hands, self._suit_masks, self._suit_of
