@@ -1,0 +1,152 @@
+"""A deliberately wrong engine: the reference engine with one rule broken.
+
+    python tests/mutants/mutant_engine.py MUTATION
+
+Each mutation changes one thing a guide states, the way a real implementation
+might get it wrong, so the conformance suite can show it notices.  The
+misbehaving ones (crash, hang, garbage, closed) break the protocol instead of
+a rule, on the first request of a given kind.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+import time
+
+from heartspec.cards import slot_of
+from heartspec.engine.errors import RuleError
+from heartspec.engine.game import Game
+from heartspec.protocol import server as server_module
+
+FLIP_BREAK = {"heart_discarded": "heart_played", "heart_played": "heart_discarded"}
+FLIP_END = {"reaches": "exceeds", "exceeds": "reaches"}
+SWAP_SIDES = {"left": "right", "right": "left"}
+
+
+def patch_rules(**changes_by_rules) -> None:
+    """Compile as usual, then alter the compiled rules (each value: a function of the rules)."""
+    original = server_module.RulesCatalog.compile
+
+    def compile_wrong(self, *args, **kwargs):
+        rules = original(self, *args, **kwargs)
+        return dataclasses.replace(rules, **{key: change(rules) for key, change in changes_by_rules.items()})
+
+    server_module.RulesCatalog.compile = compile_wrong
+
+
+def refuse_forced_points() -> None:
+    """The first-trick ban without its physical exception: a hand of only points has nothing legal."""
+    original = Game.legal_mask
+
+    def legal_mask(self, seat):
+        allowed = original(self, seat)
+        if self.tricks_done == 0 and self.trick and self.rules.first_trick_points != "allowed":
+            return allowed & ~self._point_mask
+        return allowed
+
+    Game.legal_mask = legal_mask
+
+
+def jokers_rank_high() -> None:
+    """Treat the Finnish jokers as the highest cards of their suits."""
+    def trick_winner(self, trick):
+        led = self._suit_of[trick[0][1]]
+        rank = lambda card: 99 if slot_of(card) == 1 else slot_of(card)  # noqa: E731
+        following = [(seat, card) for seat, card in trick if self._suit_of[card] == led]
+        return max(following, key=lambda entry: rank(entry[1]))[0]
+
+    Game.trick_winner = trick_winner
+
+
+def ignore_kitty() -> None:
+    """Leave the kitty on the table instead of giving it to the first trick's winner."""
+    original = Game._finish_trick
+
+    def finish_trick(self, events):
+        if self.tricks_done == 0:
+            self.kitty = 0
+        return original(self, events)
+
+    Game._finish_trick = finish_trick
+
+
+def wrong_follow_code() -> None:
+    """Refuse a card that does not follow suit, but with the wrong error code."""
+    original = Game._refusal
+
+    def refusal(self, seat, card):
+        error = original(self, seat, card)
+        return RuleError("invalid_card", error.message) if error.code == "must_follow_suit" else error
+
+    Game._refusal = refusal
+
+
+def misbehave_on(command: str, action) -> None:
+    original = server_module.Server.handle
+
+    def handle(self, request):
+        if isinstance(request, dict) and request.get("cmd") == command:
+            action()
+        return original(self, request)
+
+    server_module.Server.handle = handle
+
+
+def hang() -> None:
+    time.sleep(3600)
+
+
+def garbage() -> None:
+    sys.stdout.buffer.write(b"this is not a protocol response\n")
+    sys.stdout.buffer.flush()
+
+
+def claim_only(rulesets: list[str]) -> None:
+    """An honest engine that plays fewer rulesets: hello says so and new_game answers unsupported."""
+    original_hello, original_new_game = server_module.Server._hello, server_module.Server._new_game
+
+    def hello(self, request):
+        body = original_hello(self, request)
+        body["supports"] = {**body["supports"], "rulesets": list(rulesets)}
+        return body
+
+    def new_game(self, request):
+        if request.get("variants"):
+            raise RuleError("unsupported", "this engine plays no variants")
+        return original_new_game(self, request)
+
+    server_module.Server._hello = hello
+    server_module.Server._new_game = new_game
+
+
+MUTATIONS = {
+    "break-rule": lambda: patch_rules(hearts_broken_by=lambda r: FLIP_BREAK[r.hearts_broken_by]),
+    "first-trick-points-allowed": lambda: patch_rules(first_trick_points=lambda r: "allowed"),
+    "first-trick-forced-points-refused": refuse_forced_points,
+    "moon-as-plain-points": lambda: patch_rules(moon_enabled=lambda r: False),
+    "game-end-off-by-one": lambda: patch_rules(end_condition=lambda r: FLIP_END[r.end_condition]),
+    "pass-direction": lambda: patch_rules(pass_cycle=lambda r: tuple(SWAP_SIDES.get(d, d) for d in r.pass_cycle)),
+    "jokers-ranked-wrong": jokers_rank_high,
+    "kitty-ignored": ignore_kitty,
+    "wrong-error-code": wrong_follow_code,
+    "crash-on-play": lambda: misbehave_on("play", lambda: os._exit(3)),
+    "hang-on-pass": lambda: misbehave_on("pass", hang),
+    "garbage-on-deal": lambda: misbehave_on("deal", garbage),
+    "claims-fi-only": lambda: claim_only(["fi"]),
+    "close-on-play": lambda: misbehave_on("play", lambda: (sys.stdout.close(), os._exit(0))),
+}
+
+
+def main() -> None:
+    if len(sys.argv) != 2 or sys.argv[1] not in MUTATIONS:
+        sys.exit(f"usage: mutant_engine.py {{{','.join(MUTATIONS)}}}")
+    MUTATIONS[sys.argv[1]]()
+    from heartspec.cli import main as cli_main
+
+    cli_main(["engine"])
+
+
+if __name__ == "__main__":
+    main()
