@@ -13,6 +13,7 @@ from heartspec.engine.scoring import MOON_CHOICES
 from heartspec.engine.selfplay import play_games
 
 CONFIGS = configurations()
+RULE_CODES = {"must_lead_opening_card", "must_follow_suit", "points_on_first_trick", "hearts_not_broken"}
 # Shrinking a long random game can take minutes; a failing example is reported as found instead.
 NO_SHRINK = [Phase.explicit, Phase.reuse, Phase.generate]
 SETTINGS = settings(max_examples=30, deadline=None, phases=NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
@@ -48,9 +49,13 @@ def illegal_request(data, game: Game):
     seat = data.draw(st.integers(-1, n), label="seat")
     card = data.draw(st.one_of(st.integers(-2, 60), st.sampled_from(sorted({face(c) for c in game.rules.deck}))),
                      label="card")
-    kind = data.draw(st.sampled_from(["play", "pass", "choose", "deal", "deal_seeded", "bad_types"]), label="kind")
+    kind = data.draw(st.sampled_from(["play", "play_own_card", "pass", "choose", "deal", "deal_seeded", "bad_types"]),
+                     label="kind")
     if kind == "play":
         return game.play, (seat, card)
+    if kind == "play_own_card" and game.turn is not None:
+        hand = sorted({face(c) for c in cards_of(game.hands[game.turn])}) or [card]
+        return game.play, (game.turn, data.draw(st.sampled_from(hand), label="own card"))
     if kind == "pass":
         return game.pass_cards, (seat, data.draw(st.lists(st.integers(0, 55), max_size=4), label="pass"))
     if kind == "choose":
@@ -89,12 +94,17 @@ def test_random_requests_keep_every_invariant(name, data):
         else:
             method, args = legal_request(data, game)
         before = snapshot(game)
+        legal_before = game.legal(game.turn) if game.turn is not None else []
         try:
             events = method(*args)
         except RuleError as err:
             assert err.code and err.message
             assert snapshot(game) == before, f"{method.__name__}{args} refused with {err.code} but changed the game"
+            if err.code in RULE_CODES:
+                assert args[1] not in legal_before, f"{args} is in legal() but play refused it: {err.code}"
             continue
+        if method.__name__ == "play":
+            assert args[1] in legal_before, f"{args} was played but legal() did not offer it"
         check_deal_points(game, events)
         check_cards_conserved(game)
         if game.phase == "playing":
