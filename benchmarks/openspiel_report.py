@@ -1,0 +1,148 @@
+"""Classify the conformance failures of the OpenSpiel adapter, for docs/openspiel-report.md.
+
+    heartspec conform --engine "python -m heartspec.adapters.openspiel" --report-json openspiel.json
+    python benchmarks/openspiel_report.py openspiel.json [--expected-failures FILE]
+
+For every failed scenario, the requests the suite sent to OpenSpiel are sent
+again to the reference engine (which passes the whole suite), and the first
+response where the two engines part is what the failure is classified by:
+the OpenSpiel behaviour behind it, or "unclassified" for a person to read.
+Prints the tables of the report as markdown; with --expected-failures, also
+writes the classified failures as an expected-failures file for `heartspec conform`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+
+GAME_COMMANDS = ("new_game", "deal", "pass", "play", "choose")
+
+BREAK = ("rule difference", "OpenSpiel breaks hearts with any heart played, also a heart led from a hand of only hearts")
+CHOICE = ("rule difference", "OpenSpiel never lets the shooter choose: it always adds 26 to the other three")
+JACK = ("rule difference", "OpenSpiel's moon needs every point trick but never the jack of diamonds")
+
+
+def first_divergence(exchanges: list[dict]) -> tuple[dict, dict, dict] | None:
+    """(request, reference response, OpenSpiel response) where the two engines first answer differently."""
+    from heartspec.protocol.server import Server
+
+    reference = Server()
+    pairs = [(exchanges[i], exchanges[i + 1]) for i in range(0, len(exchanges) - 1, 2) if "cmd" in exchanges[i]]
+    for request, theirs in pairs:
+        if request["cmd"] not in GAME_COMMANDS:
+            continue
+        ours = reference.handle(dict(request))
+        if _outcome(ours) != _outcome(theirs) or _events(ours) != _events(theirs):
+            return request, ours, theirs
+    return None
+
+
+def _outcome(response: dict) -> str:
+    return "ok" if response.get("ok") else response.get("error", {}).get("code", "?")
+
+
+def _events(response: dict) -> list:
+    return [(e["type"], e.get("points"), e.get("moon")) for e in response.get("events", [])]
+
+
+def classify(divergence) -> tuple[str, str]:
+    if divergence is None:
+        return ("unclassified", "the engines never answer differently: read the failure")
+    _, ours, theirs = divergence
+    ours_types = {e[0] for e in _events(ours)}
+    theirs_types = {e[0] for e in _events(theirs)}
+    if "hearts_broken" in theirs_types - ours_types:
+        return BREAK
+    if "moon_choice" in ours_types - theirs_types:
+        return CHOICE
+    if _moon_in(theirs) and not _moon_in(ours):
+        return JACK
+    return ("unclassified", "read the failure")
+
+
+def _moon_in(response: dict) -> bool:
+    return any(e["type"] == "deal_scored" and e.get("moon") for e in response.get("events", []))
+
+
+def describe(divergence) -> str:
+    if divergence is None:
+        return "-"
+    request, ours, theirs = divergence
+    move = {k: v for k, v in request.items() if k not in ("id", "hands")}
+    return (f"`{json.dumps(move, separators=(',', ':'))}`: reference {_short(ours)}; OpenSpiel {_short(theirs)}")
+
+
+def _short(response: dict) -> str:
+    if not response.get("ok"):
+        return f"refuses ({_outcome(response)})"
+    parts = []
+    for event in response.get("events", []):
+        if event["type"] == "deal_scored":
+            parts.append(f"deal_scored {event['points']}" + (" (moon)" if event.get("moon") else ""))
+        elif event["type"] not in ("card_played",):
+            parts.append(event["type"])
+    return ", ".join(parts) or "accepts"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("report", help="the --report-json file of a conform run against the adapter")
+    parser.add_argument("--expected-failures", default=None, help="write the classified failures here")
+    args = parser.parse_args(argv)
+    report = json.load(open(args.report, encoding="utf-8"))
+    print_counts(report)
+    classified = [(s, *classified_failure(s)) for s in report["scenarios"] if s["outcome"] == "failed"]
+    print_failures(classified)
+    if args.expected_failures:
+        write_expected(classified, args.expected_failures)
+    return 0
+
+
+def classified_failure(scenario: dict) -> tuple[tuple[str, str], str]:
+    divergence = first_divergence(scenario.get("details", {}).get("exchanges", []))
+    return classify(divergence), describe(divergence)
+
+
+def print_counts(report: dict) -> None:
+    print("| ruleset | passed | failed | skipped | expected failures |")
+    print("|---|---:|---:|---:|---:|")
+    total: Counter = Counter()
+    for ruleset, counts in sorted(report["counts"].items()):
+        print(f"| {ruleset} | {counts['passed']} | {counts['failed']} | {counts['skipped']} | {counts['xfailed']} |")
+        total.update(counts)
+    print(f"| total | {total['passed']} | {total['failed']} | {total['skipped']} | {total['xfailed']} |\n")
+    reasons = Counter(re.sub(r" for '?[\w-]+'?$", "", s.get("reason", "")) for s in report["scenarios"]
+                      if s["outcome"] == "skipped")
+    for reason, count in reasons.most_common():
+        print(f"- {count} skipped: {reason}")
+    print()
+
+
+def print_failures(classified) -> None:
+    print("| scenario | ruleset | classification | where OpenSpiel and the reference part |")
+    print("|---|---|---|---|")
+    for scenario, (kind, why), where in classified:
+        print(f"| `{scenario['id']}` | {scenario['ruleset']} | {kind}: {why} | {where} |")
+    print()
+    kinds = Counter(f"{kind}: {why}" for _, (kind, why), _ in classified)
+    for kind, count in kinds.most_common():
+        print(f"- {count} x {kind}")
+    print()
+
+
+def write_expected(classified, path: str) -> None:
+    lines = ["# OpenSpiel hearts through the adapter: failures classified in docs/openspiel-report.md.",
+             '# heartspec conform --engine "python -m heartspec.adapters.openspiel" --expected-failures THIS_FILE', ""]
+    for scenario, (kind, why), _ in classified:
+        if kind != "unclassified":
+            lines.append(f"{scenario['id']}  # {kind}: {why}")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
