@@ -136,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     from heartspec.adapters.openspiel import Catalogue, Unsupported, fit_rules
 
     catalogue = Catalogue(args.spec)
+    summary = []
     for ruleset in catalogue.ruleset_ids():
         for variants in [()] + [(v,) for v in catalogue.variant_ids()]:
             label = " + ".join((ruleset,) + variants)
@@ -147,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             except Exception:  # noqa: BLE001 - not a game at four players, or the variant does not apply
                 continue
-            _print_findings(label, fit, compare_ruleset(rules, fit, args.deals, args.seed))
+            findings = compare_ruleset(rules, fit, args.deals, args.seed)
+            _print_findings(label, fit, findings)
+            summary.append((label, findings))
+    _print_summary(summary)
     return 0
 
 
@@ -162,6 +166,19 @@ def _print_findings(ruleset: str, fit, findings: Findings) -> None:
     print("|---|---:|---|")
     for kind, count in findings.kinds.most_common():
         print(f"| {kind} | {count} | {findings.examples[kind]} |")
+    print()
+
+
+def _print_summary(summary: list[tuple[str, Findings]]) -> None:
+    print("## Summary\n")
+    print("| ruleset + variant | deals | positions where legal cards differ | plays that break hearts in one engine only "
+          "| moons where only the reference offers a choice | deals scored differently |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for label, findings in summary:
+        def count(*prefixes: str) -> int:
+            return sum(n for kind, n in findings.kinds.items() if kind.startswith(prefixes))
+        print(f"| {label} | {findings.deals} | {count('lead', 'first trick', 'follow', 'no common')} "
+              f"| {count('hearts broken by')} | {count('moon')} | {count('deal score', 'turn', 'trick winner')} |")
     print()
 
 

@@ -92,11 +92,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("report", help="the --report-json file of a conform run against the adapter")
     parser.add_argument("--expected-failures", default=None, help="write the classified failures here")
+    parser.add_argument("--update", default=None, metavar="MARKDOWN",
+                        help="replace the generated blocks of this report file instead of printing")
     args = parser.parse_args(argv)
     report = json.load(open(args.report, encoding="utf-8"))
-    print_counts(report)
     classified = [(s, *classified_failure(s)) for s in report["scenarios"] if s["outcome"] == "failed"]
-    print_failures(classified)
+    blocks = {"counts": counts_markdown(report), "failures": failures_markdown(classified)}
+    if args.update:
+        update_blocks(args.update, blocks)
+    else:
+        print("\n".join(blocks.values()))
     if args.expected_failures:
         write_expected(classified, args.expected_failures)
     return 0
@@ -107,31 +112,39 @@ def classified_failure(scenario: dict) -> tuple[tuple[str, str], str]:
     return classify(divergence), describe(divergence)
 
 
-def print_counts(report: dict) -> None:
-    print("| ruleset | passed | failed | skipped | expected failures |")
-    print("|---|---:|---:|---:|---:|")
+def counts_markdown(report: dict) -> str:
+    lines = ["| ruleset | passed | failed | skipped | expected failures |", "|---|---:|---:|---:|---:|"]
     total: Counter = Counter()
     for ruleset, counts in sorted(report["counts"].items()):
-        print(f"| {ruleset} | {counts['passed']} | {counts['failed']} | {counts['skipped']} | {counts['xfailed']} |")
+        lines.append(f"| {ruleset} | {counts['passed']} | {counts['failed']} | {counts['skipped']} | {counts['xfailed']} |")
         total.update(counts)
-    print(f"| total | {total['passed']} | {total['failed']} | {total['skipped']} | {total['xfailed']} |\n")
+    lines.append(f"| total | {total['passed']} | {total['failed']} | {total['skipped']} | {total['xfailed']} |")
+    lines.append("")
     reasons = Counter(re.sub(r" for '?[\w-]+'?$", "", s.get("reason", "")) for s in report["scenarios"]
                       if s["outcome"] == "skipped")
-    for reason, count in reasons.most_common():
-        print(f"- {count} skipped: {reason}")
-    print()
+    lines += [f"- {count} skipped: {reason}" for reason, count in reasons.most_common()]
+    return "\n".join(lines)
 
 
-def print_failures(classified) -> None:
-    print("| scenario | ruleset | classification | where OpenSpiel and the reference part |")
-    print("|---|---|---|---|")
-    for scenario, (kind, why), where in classified:
-        print(f"| `{scenario['id']}` | {scenario['ruleset']} | {kind}: {why} | {where} |")
-    print()
+def failures_markdown(classified) -> str:
     kinds = Counter(f"{kind}: {why}" for _, (kind, why), _ in classified)
-    for kind, count in kinds.most_common():
-        print(f"- {count} x {kind}")
-    print()
+    lines = [f"- {count} x {kind}" for kind, count in kinds.most_common()]
+    lines += ["", "| scenario | ruleset | classification | where OpenSpiel and the reference part |", "|---|---|---|---|"]
+    for scenario, (kind, why), where in classified:
+        lines.append(f"| `{scenario['id']}` | {scenario['ruleset']} | {kind}: {why} | {where} |")
+    return "\n".join(lines)
+
+
+def update_blocks(path: str, blocks: dict[str, str]) -> None:
+    """Replace what lies between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->`."""
+    text = open(path, encoding="utf-8").read()
+    for name, body in blocks.items():
+        pattern = re.compile(rf"(<!-- generated:{name} -->\n).*?(<!-- /generated:{name} -->)", re.S)
+        if not pattern.search(text):
+            raise SystemExit(f"{path} has no generated:{name} block")
+        text = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), text)
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(text)
 
 
 def write_expected(classified, path: str) -> None:
