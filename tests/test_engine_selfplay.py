@@ -77,7 +77,6 @@ def test_summary_counts_deals_moons_and_points():
     # every deal scores 26 points, or 78 when a moon adds 26 to three others
     expected = (26 * (summary.deals - summary.moons) + 78 * summary.moons) / summary.deals
     assert summary.avg_points_per_deal == expected
-    assert summary.hands_per_second > 0
 
 
 def test_a_rules_factory_is_accepted():
