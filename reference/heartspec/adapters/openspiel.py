@@ -712,7 +712,10 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("open_spiel is not installed: pip install 'heartspec[openspiel]'", file=sys.stderr)
         return 2
-    return serve(sys.stdin, sys.stdout, args.spec)
+    try:
+        return serve(sys.stdin, sys.stdout, args.spec)
+    except (BrokenPipeError, KeyboardInterrupt):  # the client went away: nothing left to answer
+        return 0
 
 
 if __name__ == "__main__":
