@@ -74,14 +74,16 @@ def game_winners(
     deal_number: int,
     *,
     partnership: bool,
-    target: int,
+    target: int | None,
     end_condition: str,
     max_deals: int | None,
     ties: str,
 ) -> list[int] | None:
     """The winning seats if the game ends after this deal, else None."""
     scores = team_totals(totals) if partnership else list(totals)
-    if end_condition == "reaches":
+    if target is None:
+        hit = False
+    elif end_condition == "reaches":
         hit = any(s >= target for s in scores)
     else:
         hit = any(s > target for s in scores)

@@ -223,9 +223,12 @@ def _game_end(value: dict, _rules: Mapping) -> str:
         "reaches": f"reaches {target} or more",
         "exceeds": f"exceeds {target} (more than {target})",
     }.get(value.get("condition"), f"{value.get('condition')} {target}")
-    text = f"The game ends after a deal in which someone's total {condition}"
-    if value.get("max_deals"):
-        text += f", or after {value['max_deals']} deals"
+    if target is None:
+        text = f"The game is a fixed {value.get('max_deals')} deals, with no points target"
+    else:
+        text = f"The game ends after a deal in which someone's total {condition}"
+        if value.get("max_deals"):
+            text += f", or after {value['max_deals']} deals"
     text += "; the lowest total wins"
     ties = {
         "shared": "a tie for lowest is a shared win",

@@ -24,7 +24,7 @@ def check_resolved(resolved: Resolved) -> list[Issue]:
     issues = list(_missing(resolved))
     if issues:
         return issues  # the later checks read these fields
-    for check in (_deck, _passing, _opening_lead, _moon, _scoring_unit, _two_player):
+    for check in (_deck, _passing, _opening_lead, _moon, _scoring_unit, _two_player, _game_end):
         issues.extend(check(resolved))
     return issues
 
@@ -144,3 +144,9 @@ def _two_player(resolved: Resolved) -> Iterator[Issue]:
         yield "deck.stock", "a stock needs a two_player rule saying how the players draw from it"
     elif has_rule and resolved.players == TWO_PLAYERS and not stock:
         yield "two_player", "two_player drawing needs a stock (deck.stock > 0)"
+
+
+def _game_end(resolved: Resolved) -> Iterator[Issue]:
+    end = resolved.rules["game_end"].value
+    if end.get("target") is None and not end.get("max_deals"):
+        yield "game_end.target", "with no points target the game needs max_deals, or it never ends"

@@ -57,7 +57,7 @@ class CompiledRules:
     partnership: bool                # scoring by teams of seats s and s+n/2
 
     # end of game
-    target: int
+    target: int | None              # None: no points target, only max_deals ends the game
     end_condition: str               # "reaches" | "exceeds"
     max_deals: int | None
     ties: str                        # "shared" | "extra_deal"
