@@ -92,6 +92,7 @@ def scan_features(folder: Path | None = None) -> Matrix:
 
 def columns(matrix: Matrix) -> list[tuple[str, int]]:
     seen = {cell for counter in matrix.counts.values() for cell in counter}
+    seen |= {(ruleset, n) for cells in EXPECTED.values() for ruleset, sizes in cells.items() for n in sizes}
     order = {ruleset: index for index, ruleset in enumerate(RULESETS + ("any",))}
     return sorted(seen, key=lambda cell: (order.get(cell[0], 99), cell[0], cell[1]))
 

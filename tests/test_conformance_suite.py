@@ -1,0 +1,164 @@
+"""End to end: `heartspec conform` as a subprocess against the reference engine and against wrong engines."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MUTANT = ROOT / "tests" / "mutants" / "mutant_engine.py"
+HEARTSPEC = [sys.executable, "-c", "from heartspec.cli import main; main()"]
+
+
+def mutant(name: str) -> str:
+    return f"{sys.executable} {MUTANT} {name}"
+
+
+def conform(*args: str, timeout: float = 240) -> subprocess.CompletedProcess:
+    return subprocess.run([*HEARTSPEC, "conform", *args], capture_output=True, text=True, timeout=timeout)
+
+
+def report(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess, dict]:
+    path = tmp_path / "report.json"
+    result = conform("--report-json", str(path), *args)
+    assert "Traceback" not in result.stderr, result.stderr
+    return result, json.loads(path.read_text())
+
+
+def outcomes(data: dict) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for counts in data["counts"].values():
+        for outcome, count in counts.items():
+            totals[outcome] = totals.get(outcome, 0) + count
+    return totals
+
+
+@pytest.fixture(scope="module")
+def reference_run(tmp_path_factory):
+    return report(tmp_path_factory.mktemp("reference"))
+
+
+def test_the_reference_engine_passes_every_scenario(reference_run):
+    result, data = reference_run
+    totals = outcomes(data)
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert totals["failed"] == 0 and totals["skipped"] == 0
+    assert totals["passed"] >= 200
+    assert set(data["counts"]) >= {"fi", "no", "dk", "se", "fi-classic"}
+    assert "heartspec conformance summary" in result.stdout
+
+
+def test_every_scenario_has_a_unique_stable_id(reference_run):
+    _, data = reference_run
+    ids = [row["id"] for row in data["scenarios"]]
+    assert all(row_id and not row_id.startswith("[") for row_id in ids)
+    assert len(ids) == len(set(ids))
+
+
+CATCHERS = {
+    "break-rule": "id:hearts-001",
+    "first-trick-points-allowed": "id:first-trick-001",
+    "first-trick-forced-points-refused": "id:first-trick-004",
+    "moon-as-plain-points": "id:moon-002",
+    "game-end-off-by-one": "id:end-001",
+    "pass-direction": "id:pass-002",
+    "jokers-ranked-wrong": "id:deal-005",
+    "kitty-ignored": "id:deal-004",
+    "wrong-error-code": "id:follow-001",
+}
+
+
+@pytest.mark.parametrize("mutation", sorted(CATCHERS))
+def test_each_mutant_fails_a_scenario_that_names_its_rule(mutation, tmp_path):
+    result, data = report(tmp_path, "--engine", mutant(mutation), "--tags", CATCHERS[mutation])
+    assert result.returncode == 1, result.stdout[-2000:]
+    failed = [row for row in data["scenarios"] if row["outcome"] == "failed"]
+    assert failed, f"{mutation} was not caught"
+    assert all(row["id"].startswith(CATCHERS[mutation].removeprefix("id:")) for row in failed)
+
+
+def test_the_mutants_pass_where_their_rule_does_not_matter(tmp_path):
+    """A catch must come from the broken rule, not from a mutant that breaks everything."""
+    result, data = report(tmp_path, "--engine", mutant("kitty-ignored"), "--tags", "id:follow-001")
+    assert result.returncode == 0 and outcomes(data)["passed"] == 5
+
+
+@pytest.mark.parametrize("mutation, kind", [
+    ("crash-on-play", "crashed"),
+    ("close-on-play", "closed its output"),
+    ("garbage-on-deal", "garbage"),
+    ("hang-on-pass", "timed out"),
+])
+def test_a_misbehaving_engine_fails_clearly_and_the_run_completes(mutation, kind, tmp_path):
+    result, data = report(tmp_path, "--engine", mutant(mutation), "--timeout", "0.5", "--tags", "id:first-trick-001")
+    assert result.returncode == 1
+    assert outcomes(data)["failed"] == 5, "every selected scenario ran to a verdict"
+    for row in data["scenarios"]:
+        assert kind in row["details"]["what"]
+        assert "last request sent" in row["details"]["what"]
+
+
+def test_a_failure_report_tells_the_whole_story_and_its_move_log_replays(tmp_path):
+    result, data = report(tmp_path, "--engine", mutant("wrong-error-code"), "--tags", "id:follow-001 and ruleset:fi")
+    text = result.stdout
+    for part in ("scenario follow-001", "source:", "Pelin kulku tikki tikiltä", "failed step:",
+                 "expected error code 'must_follow_suit', got 'invalid_card'", '> {"id"', "move log"):
+        assert part in text, part
+    log = tmp_path / "move.log"
+    (row,) = data["scenarios"]
+    log.write_text("\n".join(row["details"]["move_log"]) + "\n")
+    replay = subprocess.run([*HEARTSPEC, "replay", str(log)], capture_output=True, text=True, timeout=60)
+    lines = log.read_text().splitlines()
+    assert replay.returncode == 1
+    assert f"{log}:{len(lines)}: mismatch" in replay.stdout + replay.stderr
+
+
+def test_expected_failures_turn_red_into_xfail_and_catch_stale_entries(tmp_path):
+    listed = tmp_path / "expected.txt"
+    listed.write_text("follow-001  # this engine reports the wrong code\nhearts-003[fi]  # passes: stale\n")
+    result, data = report(tmp_path, "--engine", mutant("wrong-error-code"), "--expected-failures", str(listed),
+                          "--tags", "id:follow-001 or id:hearts-003")
+    totals = outcomes(data)
+    assert totals["xfailed"] == 5
+    stale = [row for row in data["scenarios"] if row["outcome"] == "failed"]
+    assert [row["id"] for row in stale] == ["hearts-003[fi]"]
+    assert result.returncode == 1
+
+
+def test_expected_failures_alone_give_a_clean_exit(tmp_path):
+    listed = tmp_path / "expected.txt"
+    listed.write_text("# known\nfollow-001\n")
+    result = conform("--engine", mutant("wrong-error-code"), "--expected-failures", str(listed), "--tags", "id:follow-001")
+    assert result.returncode == 0, result.stdout[-2000:]
+
+
+def test_what_the_engine_does_not_claim_is_skipped_with_a_reason(tmp_path):
+    result, data = report(tmp_path, "--engine", mutant("claims-fi-only"), "--tags", "id:first-trick-001 or id:moon-003")
+    assert result.returncode == 0
+    reasons = {row["ruleset"]: row.get("reason", "") for row in data["scenarios"] if row["outcome"] == "skipped"}
+    assert reasons["se"] == "engine does not claim ruleset se"
+    assert "unsupported" in reasons["fi"]  # the moon-choice variant, refused by new_game
+    assert data["counts"]["fi"]["passed"] == 1
+
+
+def test_ruleset_and_keyword_filters_select_scenarios(tmp_path):
+    _, data = report(tmp_path, "--ruleset", "se", "--ruleset", "dk", "-k", "first_trick")
+    assert set(data["counts"]) == {"se", "dk"}
+    assert any(row["id"].startswith("first-trick") for row in data["scenarios"])
+    assert not any(row["id"].startswith("moon-") for row in data["scenarios"])
+
+
+def test_a_bad_engine_command_is_one_clear_error():
+    result = conform("--engine", "/nonexistent/engine --flag")
+    assert result.returncode == 2
+    assert "heartspec conform:" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_filter_matching_nothing_is_an_error():
+    result = conform("--tags", "id:no-such-scenario")
+    assert result.returncode == 2
+    assert "no scenario matched" in result.stderr
