@@ -244,3 +244,27 @@ Feature: Variants
       | before        | after           | outcome                          |
       | 0 300 0 0     | 10 394 25 0     | the game is not over             |
       | 0 406 0 0     | 10 500 25 0     | the game is over with winner "3" |
+
+  @id:var-011 @area:variants
+  Scenario Outline: Variants that do not fit the ruleset, the table or each other are refused
+    Source: fi "Ruutujätkä (−10 pistettä)" offers the jack of diamonds and the ten of diamonds as
+    alternatives, not together; fi "Paripeli" pairs four players; dk "Varianter" gives Black Maria
+    for three players and Spot Hearts as a Danish variant.
+    When a new game is requested for "<ruleset>" with <players> players with variants "<variants>"
+    Then the response is an error "invalid_game"
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset | players | variants              |
+      | fi      | 4       | omnibus-jd omnibus-td |
+      | fi      | 4       | spot                  |
+
+    @ruleset:fi @players:6 @variant:partnership
+    Examples: fi partnership at six
+      | ruleset | players | variants    |
+      | fi      | 6       | partnership |
+
+    @ruleset:dk @players:4 @variant:black-maria
+    Examples: dk black maria at four
+      | ruleset | players | variants    |
+      | dk      | 4       | black-maria |

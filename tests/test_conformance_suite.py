@@ -119,13 +119,13 @@ def test_a_failure_report_tells_the_whole_story_and_its_move_log_replays(tmp_pat
 
 def test_expected_failures_turn_red_into_xfail_and_catch_stale_entries(tmp_path):
     listed = tmp_path / "expected.txt"
-    listed.write_text("follow-001  # this engine reports the wrong code\nhearts-003[fi]  # passes: stale\n")
+    listed.write_text("follow-001  # this engine reports the wrong code\nhearts-003[fi-4p]  # passes: stale\n")
     result, data = report(tmp_path, "--engine", mutant("wrong-error-code"), "--expected-failures", str(listed),
                           "--tags", "id:follow-001 or id:hearts-003")
     totals = outcomes(data)
     assert totals["xfailed"] == 5
     stale = [row for row in data["scenarios"] if row["outcome"] == "failed"]
-    assert [row["id"] for row in stale] == ["hearts-003[fi]"]
+    assert [row["id"] for row in stale] == ["hearts-003[fi-4p]"]
     assert result.returncode == 1
 
 

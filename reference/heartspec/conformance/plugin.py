@@ -53,25 +53,24 @@ class ConformanceRun:
         self.expected = reporting.read_expected_failures(config.getoption("heartspec_expected_failures"))
 
     def pytest_collection_modifyitems(self, config, items):
+        scenarios = [item for item in items if is_scenario(item)]
+        infos = [reporting.item_tags(item) for item in scenarios]
+        reporting.assign_example_ids(infos)
         wanted = set(config.getoption("heartspec_ruleset"))
-        keep, drop = [], []
-        for item in items:
-            if not is_scenario(item):
-                keep.append(item)
-                continue
-            info = reporting.item_tags(item)
+        dropped = []
+        for item, info in zip(scenarios, infos):
             item.user_properties.extend([("heartspec_id", info["id"]), ("heartspec_ruleset", info["ruleset"])])
             if wanted and info["ruleset"] not in wanted:
-                drop.append(item)
+                dropped.append(item)
                 continue
             listed = next((e for e in self.expected if reporting.example_id_matches(e, info["id"])), None)
             if listed is not None:
                 reason = self.expected[listed] or "listed as an expected failure"
                 item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
-            keep.append(item)
-        if drop:
-            config.hook.pytest_deselected(items=drop)
-            items[:] = keep
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            gone = set(dropped)
+            items[:] = [item for item in items if item not in gone]
 
     def pytest_bdd_before_scenario(self, request, feature, scenario):
         request.node.heartspec_scenario = scenario

@@ -27,7 +27,7 @@ def read_expected_failures(path: str | None) -> dict[str, str]:
 
 
 def item_tags(item) -> dict[str, str]:
-    """The scenario id, ruleset and player count of a collected scenario (example ids carry their row)."""
+    """The scenario id, ruleset and player count of a collected scenario, from its tags."""
     tags = {"id": "", "ruleset": "", "players": ""}
     for marker in item.iter_markers():
         key, sep, value = marker.name.partition(":")
@@ -37,8 +37,25 @@ def item_tags(item) -> dict[str, str]:
     example = callspec.params.get("_pytest_bdd_example") if callspec else None
     if example:
         tags["ruleset"] = tags["ruleset"] or example.get("ruleset", "")
-        tags["id"] = f"{tags['id']}[{callspec.id}]"
+        tags["example"] = "yes"
     return tags
+
+
+def assign_example_ids(infos: list[dict[str, str]]) -> None:
+    """Give each Examples row an id: `first-trick-001[fi-4p]`, with `-2`, `-3`... for rows sharing that.
+
+    Rows are numbered in file order within their scenario, ruleset and player count, so adding
+    a row at the end of an Examples block never renames an existing one.
+    """
+    seen: Counter = Counter()
+    for info in infos:
+        if not info.pop("example", None):
+            continue
+        label = "-".join(part for part in (info["ruleset"], f"{info['players']}p" if info["players"] else "") if part)
+        key = (info["id"], label)
+        seen[key] += 1
+        suffix = f"-{seen[key]}" if seen[key] > 1 else ""
+        info["id"] = f"{info['id']}[{label or 'row'}{suffix}]"
 
 
 def example_id_matches(listed: str, scenario_id: str) -> bool:
