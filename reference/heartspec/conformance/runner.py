@@ -80,4 +80,6 @@ def run(options: ConformOptions) -> int:
     status = pytest.main(pytest_arguments(options))
     if status == pytest.ExitCode.NO_TESTS_COLLECTED:
         raise RunnerError("no scenario matched the filters (--ruleset, -k, --tags)")
+    if status in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
+        raise RunnerError("the scenario run could not start (see the message above; a -k or --tags expression?)")
     return 0 if status == pytest.ExitCode.OK else 1
