@@ -42,7 +42,8 @@ Feature: The first trick
 
   @id:first-trick-002 @area:first_trick
   Scenario Outline: A player out of clubs tries to throw a heart on the first trick
-    Source: the same sections as first-trick-001; a heart is a point card in every guide.
+    Source: fi "Ensimmäinen tikki ja hertta rikottu", se "Förstasticket", fi-classic "Pelin kulku", no
+    "Slik spilles et parti", dk "Sådan spilles en runde" (as first-trick-001); a heart is a point card in every guide.
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And the other cards are dealt in deck order
@@ -77,7 +78,8 @@ Feature: The first trick
 
   @id:first-trick-003 @area:first_trick
   Scenario Outline: The cards a player out of clubs may choose from on the first trick
-    Source: as first-trick-001; the legal list must match what play accepts.
+    Source: fi "Ensimmäinen tikki ja hertta rikottu", se "Förstasticket", fi-classic "Pelin kulku", no
+    "Slik spilles et parti", dk "Sådan spilles en runde" (as first-trick-001); the legal list must match what play accepts.
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And the other cards are dealt in deck order
@@ -183,7 +185,8 @@ Feature: The first trick
 
   @id:first-trick-006 @area:first_trick
   Scenario Outline: With five or six players a club-less player tries the queen of spades on the first trick
-    Source: as first-trick-005, at the larger tables.
+    Source: as first-trick-005 at the larger tables: fi "Valmistelu eri pelaajamäärillä", se "Hjärter
+    för tre, fem och sex spelare", dk "Er I ikke fire?", no "Slik spilles et parti".
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And seat 0 holds "<clubs>"
     And seat 1 holds "<hand1>"

@@ -44,7 +44,8 @@ Feature: Following suit and winning tricks
 
   @id:follow-002 @area:following_and_winning
   Scenario Outline: A higher card of another suit does not win; the highest club does
-    Source: as follow-001: no trumps, only the led suit can win.
+    Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
+    runde", se "Så spelas sticken", fi-classic "Pelin kulku": no trumps, only the led suit can win.
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And the other cards are dealt in deck order
@@ -80,7 +81,8 @@ Feature: Following suit and winning tricks
 
   @id:follow-003 @area:following_and_winning
   Scenario Outline: Only the seat whose turn it is may play
-    Source: as follow-001: play goes clockwise from the leader, and the trick's winner leads next.
+    Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
+    runde", se "Så spelas sticken", fi-classic "Pelin kulku": play goes clockwise from the leader, and the trick's winner leads next.
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And the other cards are dealt in deck order
@@ -116,7 +118,8 @@ Feature: Following suit and winning tricks
 
   @id:follow-004 @area:following_and_winning
   Scenario Outline: A card the player does not hold is refused
-    Source: protocol rule: a seat plays only cards in its own hand.
+    Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
+    runde", se "Så spelas sticken", fi-classic "Pelin kulku" (each player plays from their own hand); spec/protocol.md 6.5 names the code.
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And the other cards are dealt in deck order
@@ -187,7 +190,8 @@ Feature: Following suit and winning tricks
 
   @id:follow-006 @area:following_and_winning
   Scenario Outline: The winner of a trick leads the next one and takes its points
-    Source: as follow-001; the trick's cards go to its winner.
+    Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
+    runde", se "Så spelas sticken", fi-classic "Pelin kulku": the trick's cards go to its winner.
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And the other cards are dealt in deck order

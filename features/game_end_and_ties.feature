@@ -43,7 +43,8 @@ Feature: The end of the game and ties
 
   @id:end-002 @area:game_end_and_ties
   Scenario Outline: A total over 100 ends the game and the lowest total wins
-    Source: as end-001; every guide names the lowest total the winner.
+    Source: fi "Pistekortit ja pisteenlasku", no "Vanlige spørsmål (FAQ)", dk "Strafpoint og hvordan de
+    tælles", se "När tar spelet slut?", fi-classic "Pelin loppu"; every guide names the lowest total the winner.
     Given a "<ruleset>" game for 4 players with totals "50 0 88 30"
     And the other cards are dealt in deck order
     When each seat passes the first 3 cards it was dealt

@@ -51,7 +51,8 @@ Feature: Hearts broken and leading hearts
 
   @id:hearts-002 @area:hearts_broken_and_leads
   Scenario Outline: After hearts were led and followed, another player tries to lead a heart
-    Source: as hearts-001; what counts as broken decides whether the next heart lead is legal.
+    Source: fi "Ensimmäinen tikki ja hertta rikottu", dk "Reglen om at bryde hjerter", se "Att bryta
+    hjärter", no "Slik spilles et parti", fi-classic "Pelin kulku" (as hearts-001); what counts as broken decides whether the next heart lead is legal.
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H 9H 2S 3S 4S"
     And seat 3 holds "3C 4D TH JH QH"
@@ -129,7 +130,8 @@ Feature: Hearts broken and leading hearts
 
   @id:hearts-004 @area:hearts_broken_and_leads
   Scenario Outline: A heart thrown on a club trick breaks hearts, and hearts may be led after it
-    Source: every guide: a discarded heart breaks hearts (see hearts-003 for the sections).
+    Source: fi "Ensimmäinen tikki ja hertta rikottu", dk "Reglen om at bryde hjerter", se "Att bryta
+    hjärter", no "Slik spilles et parti", fi-classic "Pelin kulku": a discarded heart breaks hearts in every guide.
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And the other cards are dealt in deck order

@@ -128,7 +128,8 @@ Feature: Passing cards
 
   @id:pass-002 @area:passing
   Scenario Outline: Passed cards reach the seat the direction names
-    Source: as pass-001; left is the next seat clockwise, right the previous one, across the seat
+    Source: fi "Kolmen kortin vaihto", no "Utdeling og kortbytte", dk "Kortbyttet før hver runde",
+    se "Passningen", fi-classic "Pelin valmistelu" (as pass-001); left is the next seat clockwise, right the previous one, across the seat
     half the table away, and at five players left2 and right2 skip one seat.
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And seat 0 holds "2H 3H 4H"

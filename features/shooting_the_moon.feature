@@ -114,7 +114,7 @@ Feature: Shooting the moon
 
   @id:moon-004 @area:shooting_the_moon
   Scenario Outline: The shooter who chooses to add gives every other player 26
-    Source: as moon-003.
+    Source: no "Å «skyte månen»" and dk "At tage alt – den store gamble" (as moon-003).
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 2S 3S 4S"
     And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H"
@@ -138,7 +138,7 @@ Feature: Shooting the moon
 
   @id:moon-005 @area:shooting_the_moon
   Scenario Outline: Only the shooter chooses how the moon scores
-    Source: as moon-003: the choice belongs to the player who took everything.
+    Source: no "Å «skyte månen»" and dk "At tage alt – den store gamble": the choice belongs to the player who took everything.
     Given a "<ruleset>" game for 4 players starting at deal 3
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 2S 3S 4S"
     And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H"

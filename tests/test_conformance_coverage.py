@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +51,40 @@ def test_the_check_option_fails_on_a_stale_copy(tmp_path):
     cli = [sys.executable, "-c", "from heartspec.cli import main; main()", "coverage", "--check"]
     assert subprocess.run([*cli, str(stale)], capture_output=True).returncode == 1
     assert subprocess.run([*cli, str(COVERAGE_MD)], capture_output=True).returncode == 0
+
+
+def parsed_scenarios():
+    from gherkin.parser import Parser
+
+    for path in sorted((ROOT / "features").glob("*.feature")):
+        document = Parser().parse(path.read_text(encoding="utf-8"))
+        for child in document["feature"]["children"]:
+            if "scenario" in child:
+                yield path.stem, child["scenario"]
+
+
+CITATION = re.compile(r'\b(fi|no|dk|se|fi-classic) "[^"]+"|spec/protocol\.md')  # a guide id and a quoted heading
+
+
+def test_every_scenario_has_one_stable_id_its_area_and_a_citation():
+    ids = []
+    for area, scenario in parsed_scenarios():
+        tags = [tag["name"] for tag in scenario["tags"]]
+        scenario_ids = [tag for tag in tags if tag.startswith("@id:")]
+        assert len(scenario_ids) == 1, f"{scenario['name']}: exactly one @id tag"
+        ids.append(scenario_ids[0])
+        assert f"@area:{area}" in tags, f"{scenario['name']}: @area:{area}"
+        description = scenario.get("description", "").strip()
+        assert description.startswith("Source:"), f"{scenario['name']}: the description cites its source"
+        assert CITATION.search(description), f"{scenario['name']}: cites a guide id and section heading"
+    assert len(ids) == len(set(ids)), "scenario ids are unique"
+
+
+def test_every_example_row_knows_its_ruleset_and_table_size():
+    for area, scenario in parsed_scenarios():
+        if area == "protocol_errors":
+            continue
+        for block in scenario.get("examples") or [None]:
+            tags = [tag["name"] for tag in scenario["tags"] + (block["tags"] if block else [])]
+            assert any(tag.startswith("@ruleset:") for tag in tags), f"{scenario['name']}: @ruleset"
+            assert any(tag.startswith("@players:") for tag in tags), f"{scenario['name']}: @players"
