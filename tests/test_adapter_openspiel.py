@@ -192,6 +192,17 @@ def test_the_game_ends_by_the_rules_target_with_the_lowest_total_winning():
     assert over["winners"] == [s for s, t in enumerate(over["totals"]) if t == low]
 
 
+@pytest.mark.parametrize("deal_number, over", [(2, False), (3, True)])
+def test_without_a_points_target_only_the_deal_limit_ends_the_game(deal_number, over):
+    game = new_game(standard(target=None, max_deals=3), deal_number=deal_number, totals=[500, 0, 0, 0])
+    game.deal(round_robin_hands())
+    if game.phase == "passing":
+        for seat in range(4):
+            game.pass_cards(seat, sorted(game.hands[seat])[:3])
+    events = play_out_deal(game, random.Random(5))
+    assert (events[-1]["type"] == "game_over") is over
+
+
 def test_passes_are_held_until_all_four_are_in_then_exchanged_by_the_deal_numbers_direction():
     game = new_game(deal_number=2)  # the standard cycle passes right on deal 2
     game.deal(round_robin_hands())

@@ -426,8 +426,8 @@ class AdapterGame:
     def _game_winners(self) -> list[int] | None:
         """Winners when the game is over by the ruleset's end rule, else None."""
         rules = self.rules
-        reached = any(t >= rules.target if rules.end_condition == "reaches" else t > rules.target
-                      for t in self.totals)
+        reached = rules.target is not None and any(
+            t >= rules.target if rules.end_condition == "reaches" else t > rules.target for t in self.totals)
         out_of_deals = rules.max_deals is not None and self.deal_number >= rules.max_deals
         if not (reached or out_of_deals):
             return None
