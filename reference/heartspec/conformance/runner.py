@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +11,7 @@ from heartspec.conformance.plugin import SUITE_MODULE
 from heartspec.conformance.session import reference_engine_command
 
 SETTINGS = Path(__file__).with_name("pytest.ini")
+NO_AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 
 
 class RunnerError(Exception):
@@ -57,7 +59,11 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
         str(SUITE_MODULE), "-c", str(SETTINGS), "--rootdir", str(SUITE_MODULE.parent),
         "--heartspec-engine", engine_command(options),
         "--heartspec-timeout", str(options.timeout),
-        "-q" if not options.verbose else "-v", "--no-header", "-p", "no:randomly",
+        "-q" if not options.verbose else "-v", "--no-header",
+        # only the plugins the suite needs: a run must not depend on what else is installed
+        "-p", "pytest_bdd.plugin", "-p", "heartspec.conformance.plugin",
+        # the steps' assertions carry their own messages; rewriting them costs startup time
+        "--assert=plain",
     ]
     for ruleset in options.rulesets:
         args += ["--heartspec-ruleset", ruleset]
@@ -70,6 +76,21 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
     return args
 
 
+def run_isolated(args: list[str]) -> int:
+    """pytest.main with plugin autoloading off, restoring the environment afterwards."""
+    import pytest
+
+    saved = os.environ.get(NO_AUTOLOAD)
+    os.environ[NO_AUTOLOAD] = "1"
+    try:
+        return pytest.main(args)
+    finally:
+        if saved is None:
+            del os.environ[NO_AUTOLOAD]
+        else:
+            os.environ[NO_AUTOLOAD] = saved
+
+
 def run(options: ConformOptions) -> int:
     """Exit status: 0 when nothing failed unexpectedly, 1 otherwise."""
     import pytest
@@ -77,7 +98,7 @@ def run(options: ConformOptions) -> int:
     hello = preflight(engine_command(options), options.timeout)
     engine = hello.get("engine") or {}
     print(f"checking {engine.get('name', '?')} {engine.get('version', '')} ({engine_command(options)})")
-    status = pytest.main(pytest_arguments(options))
+    status = run_isolated(pytest_arguments(options))
     if status == pytest.ExitCode.NO_TESTS_COLLECTED:
         raise RunnerError("no scenario matched the filters (--ruleset, -k, --tags)")
     if status in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
