@@ -242,3 +242,79 @@ Feature: Hearts broken and leading hearts
     Examples: dk 4 players
       | ruleset |
       | dk      |
+
+  @id:hearts-007 @area:hearts_broken_and_leads
+  Scenario Outline: At three, five and six players hearts may not be led before they are broken
+    Source: se "Hjärter för tre, fem och sex spelare" keeps the same breaking of hearts at every
+    table size; fi "Valmistelu eri pelaajamäärillä", dk "Er I ikke fire?" and no "Slik spilles et
+    parti" change only the deck. Seat 1 wins the opening trick with the ace of clubs.
+    Given a "<ruleset>" game for <players> players starting at deal <deal>
+    And seat 0 holds "<opening>"
+    And seat 1 holds "AC 5H"
+    And the other cards are dealt in deck order
+    When seat 0 plays "<opening>"
+    And seat 1 plays "AC"
+    And the rest of the trick is played with the lowest legal cards
+    Then seat 1 wins the trick
+    And hearts are not broken
+    And playing "5H" by seat 1 is refused with "hearts_not_broken"
+
+    @ruleset:fi @players:3
+    Examples: fi 3 players
+      | ruleset | players | deal | opening |
+      | fi      | 3       | 3    | 2C      |
+
+    @ruleset:fi @players:5
+    Examples: fi 5 players
+      | ruleset | players | deal | opening |
+      | fi      | 5       | 3    | 3C      |
+
+    @ruleset:fi @players:6
+    Examples: fi 6 players
+      | ruleset | players | deal | opening |
+      | fi      | 6       | 4    | 2C      |
+
+    @ruleset:se @players:3
+    Examples: se 3 players
+      | ruleset | players | deal | opening |
+      | se      | 3       | 3    | 3C      |
+
+    @ruleset:se @players:5
+    Examples: se 5 players
+      | ruleset | players | deal | opening |
+      | se      | 5       | 5    | 3C      |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | deal | opening |
+      | se      | 6       | 4    | 3C      |
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | ruleset | players | deal | opening |
+      | no      | 3       | 3    | 3C      |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | deal | opening |
+      | no      | 5       | 3    | 3C      |
+
+    @ruleset:no @players:6
+    Examples: no 6 players
+      | ruleset | players | deal | opening |
+      | no      | 6       | 4    | 3C      |
+
+    @ruleset:dk @players:3
+    Examples: dk 3 players
+      | ruleset | players | deal | opening |
+      | dk      | 3       | 3    | 2C      |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | ruleset | players | deal | opening |
+      | dk      | 5       | 3    | 2C      |
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | deal | opening |
+      | dk      | 6       | 4    | 2C      |
