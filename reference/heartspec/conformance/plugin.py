@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from heartspec.conformance import report as reporting
-
 SUITE_MODULE = Path(__file__).resolve().with_name("suite.py")
 
 
@@ -44,18 +42,22 @@ class ConformanceRun:
     """The hooks of a run that has an engine to check; registered only then."""
 
     def __init__(self, config):
+        # imported here, not at module level: the plugin loads in every pytest run on the machine
+        from heartspec.conformance import report
+
+        self.reporting = report
         self.config = config
         # scenario tags such as id:first-trick-001 become marks whose names pytest cannot register
         config.addinivalue_line("filterwarnings", "ignore::pytest.PytestUnknownMarkWarning")
         if not any(Path(arg.split("::")[0]).resolve() == SUITE_MODULE for arg in config.args):
             config.args.append(str(SUITE_MODULE))
-        self.results = reporting.Results()
-        self.expected = reporting.read_expected_failures(config.getoption("heartspec_expected_failures"))
+        self.results = self.reporting.Results()
+        self.expected = self.reporting.read_expected_failures(config.getoption("heartspec_expected_failures"))
 
     def pytest_collection_modifyitems(self, config, items):
         scenarios = [item for item in items if is_scenario(item)]
-        infos = [reporting.item_tags(item) for item in scenarios]
-        reporting.assign_example_ids(infos)
+        infos = [self.reporting.item_tags(item) for item in scenarios]
+        self.reporting.assign_example_ids(infos)
         wanted = set(config.getoption("heartspec_ruleset"))
         dropped = []
         for item, info in zip(scenarios, infos):
@@ -63,7 +65,7 @@ class ConformanceRun:
             if wanted and info["ruleset"] not in wanted:
                 dropped.append(item)
                 continue
-            listed = next((e for e in self.expected if reporting.example_id_matches(e, info["id"])), None)
+            listed = next((e for e in self.expected if self.reporting.example_id_matches(e, info["id"])), None)
             if listed is not None:
                 reason = self.expected[listed] or "listed as an expected failure"
                 item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
@@ -83,9 +85,9 @@ class ConformanceRun:
         outcome = yield
         report = outcome.get_result()
         if is_scenario(item) and report.failed and call.excinfo is not None and call.when == "call":
-            details = reporting.failure_details(item, call.excinfo.value)
+            details = self.reporting.failure_details(item, call.excinfo.value)
             report.user_properties.append(("heartspec_details", details))
-            report.longrepr = reporting.format_failure(details)
+            report.longrepr = self.reporting.format_failure(details)
 
     def pytest_runtest_logreport(self, report):
         self.results.record(report)
