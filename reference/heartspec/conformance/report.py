@@ -68,6 +68,8 @@ def failure_details(item, error: BaseException) -> dict[str, Any]:
     session = getattr(item, "heartspec_session", None)
     if isinstance(error, EngineError):
         what = f"the engine {fault_kind(error)}: {error}\nlast request sent: {getattr(session, 'last_request', None)}"
+    elif isinstance(error, KeyError):
+        what = f"the engine's response has no field {error.args[0]!r}"
     else:
         what = str(error) or type(error).__name__
     return {
