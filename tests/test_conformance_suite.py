@@ -69,6 +69,8 @@ CATCHERS = {
     "jokers-ranked-wrong": "id:deal-005",
     "kitty-ignored": "id:deal-004",
     "wrong-error-code": "id:follow-001",
+    "dealer-rotates-right": "id:end-004",
+    "heart-lead-exception-missing": "id:var-007",
 }
 
 

@@ -134,6 +134,8 @@ MUTATIONS = {
     "crash-on-play": lambda: misbehave_on("play", lambda: os._exit(3)),
     "hang-on-pass": lambda: misbehave_on("pass", hang),
     "garbage-on-deal": lambda: misbehave_on("deal", garbage),
+    "dealer-rotates-right": lambda: patch_rules(dealer_rotation=lambda r: -r.dealer_rotation),
+    "heart-lead-exception-missing": lambda: patch_rules(heart_lead_exceptions=lambda r: ()),
     "claims-fi-only": lambda: claim_only(["fi"]),
     "close-on-play": lambda: misbehave_on("play", lambda: (sys.stdout.close(), os._exit(0))),
 }
