@@ -253,11 +253,15 @@ Feature: Variants
     When a new game is requested for "<ruleset>" with <players> players with variants "<variants>"
     Then the response is an error "invalid_game"
 
-    @ruleset:fi @players:4
-    Examples: fi
+    @ruleset:fi @players:4 @variant:omnibus-jd @variant:omnibus-td
+    Examples: fi with both diamond bonuses
       | ruleset | players | variants              |
       | fi      | 4       | omnibus-jd omnibus-td |
-      | fi      | 4       | spot                  |
+
+    @ruleset:fi @players:4 @variant:spot
+    Examples: fi with the Danish spot scoring
+      | ruleset | players | variants |
+      | fi      | 4       | spot     |
 
     @ruleset:fi @players:6 @variant:partnership
     Examples: fi partnership at six

@@ -88,3 +88,27 @@ def test_every_example_row_knows_its_ruleset_and_table_size():
             tags = [tag["name"] for tag in scenario["tags"] + (block["tags"] if block else [])]
             assert any(tag.startswith("@ruleset:") for tag in tags), f"{scenario['name']}: @ruleset"
             assert any(tag.startswith("@players:") for tag in tags), f"{scenario['name']}: @players"
+
+
+def rendered_rows(scenario):
+    """Each Examples row's step text with its values filled in, with the tags that apply to it."""
+    steps = " ".join(step["text"] for step in scenario["steps"])
+    for block in scenario.get("examples") or [None]:
+        tags = {tag["name"] for tag in scenario["tags"] + (block["tags"] if block else [])}
+        if not block:
+            yield steps, tags
+            continue
+        header = [cell["value"] for cell in block["tableHeader"]["cells"]]
+        for row in block.get("tableBody") or []:
+            text = steps
+            for name, cell in zip(header, row["cells"]):
+                text = text.replace(f"<{name}>", cell["value"])
+            yield text, tags
+
+
+def test_every_variant_a_scenario_plays_is_tagged():
+    for _, scenario in parsed_scenarios():
+        for text, tags in rendered_rows(scenario):
+            for names in re.findall(r'with variants? "([^"]*)"', text):
+                missing = {f"@variant:{name}" for name in names.split()} - tags
+                assert not missing, f"{scenario['name']}: add {sorted(missing)}"
