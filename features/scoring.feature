@@ -148,3 +148,43 @@ Feature: Scoring a deal
     Examples: dk 6 players
       | ruleset | players | deal | points       |
       | dk      | 6       | 4    | 4 6 0 0 0 16 |
+
+  @id:score-004 @area:scoring
+  Scenario Outline: The queen of spades carries 13 points and the ace of spades none
+    Source: fi-classic "Pisteenlasku" scores the queen of spades; its strategy section names the
+    ace of spades instead ("Sakkopisteet, mutta suurella riskillä?"), which the fi-classic ruleset
+    records as a slip (an interpretation); fi "Pistekortit ja pisteenlasku", no "Poengberegning",
+    dk "Strafpoint og hvordan de tælles" and se "Poängen" name the queen only.
+    Given a "<ruleset>" game for 4 players starting at deal 3
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
+    And the cards are played "2C 9S KC AS"
+    Then seat 2 wins the trick with 0 points
+    When the cards are played "QC 2D 3C QS"
+    Then seat 2 wins the trick with 13 points
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    |
+      | fi-classic |
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset |
+      | fi      |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset |
+      | no      |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset |
+      | dk      |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset |
+      | se      |
