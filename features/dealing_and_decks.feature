@@ -270,3 +270,26 @@ Feature: Dealing and decks
     Examples: fi-classic 4 players
       | ruleset    |
       | fi-classic |
+
+  @id:deal-007 @area:dealing_and_decks
+  Scenario Outline: The diamond joker ranks between the two and the three of diamonds
+    Source: fi "Valmistelu eri pelaajamäärillä" (the diamond joker counts as two and a half in
+    diamonds). Seat 1 wins the first trick and leads a diamond; only seats 1 and 2 hold diamonds.
+    Given a "fi" game for 6 players starting at deal 4
+    And seat 0 holds "2C"
+    And seat 1 holds "AC 2D 3D 4D 5D 6D 7D 8D 9D"
+    And seat 2 holds "XD TD JD QD KD AD"
+    And the other cards are dealt in deck order
+    When seat 0 plays "2C"
+    And seat 1 plays "AC"
+    And the rest of the trick is played with the lowest legal cards
+    And seat 1 plays "<lead>"
+    And seat 2 plays "XD"
+    And the rest of the trick is played with the lowest legal cards
+    Then seat <winner> wins the trick
+
+    @ruleset:fi @players:6
+    Examples: fi 6 players
+      | lead | winner |
+      | 2D   | 2      |
+      | 3D   | 1      |
