@@ -4,10 +4,12 @@
 
 Three measurements in one run, printed as small tables:
 
-1. Random self-play hands (deals) per second for every ruleset at 4 players with
-   the reference engine (heartspec.engine.selfplay, the code `heartspec play` uses);
-   beside it, OpenSpiel's `hearts` random playouts driven from Python with the
-   parameters the OpenSpiel adapter maps that ruleset to, and the ratio.
+1. Random self-play hands (deals) per second for every ruleset at 4 players
+   with the reference engine (heartspec.engine.selfplay, the code `heartspec
+   play` uses); beside it, OpenSpiel's `hearts` random playouts driven from
+   Python with the parameters the OpenSpiel adapter maps that ruleset to, once
+   with a lean driver (the deal applied from one shuffle) and once the generic
+   way (sampling `chance_outcomes()` at every chance node), each with its ratio.
 2. Protocol `play` round trips per second through `heartspec engine` as a
    subprocess: strictly sequential (write one request, wait for its response),
    no pipelining.  Each play is preceded by a `legal` request to pick the card;
