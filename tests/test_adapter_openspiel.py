@@ -104,6 +104,15 @@ def refused_code(action) -> str:
     return refused.value.code
 
 
+def test_each_seat_gets_exactly_its_protocol_hand_inside_openspiel():
+    hands = [sorted(h) for h in round_robin_hands()]
+    random.Random(4).shuffle(hands)  # seats hold different mixes, so a wrong interleave shows
+    game = new_game()
+    game.deal(hands)
+    inside = json.loads(game.state.to_json())["hands"]
+    assert [sorted(parse_card(c) for c in hand) for hand in inside] == hands
+
+
 def test_openspiel_refusals_get_the_code_of_the_rule_broken_and_change_nothing():
     game = new_game()
     game.deal(round_robin_hands())
