@@ -539,7 +539,8 @@ class Server:
         players = field_int(request, "players")
         variants = field_str_list(request, "variants")
         options = dict(field_object(request, "options"))
-        start = [options.pop(name, default) for name, default in (("dealer", 0), ("deal_number", 1), ("totals", None))]
+        start = [_or_default(options.pop(name, None), default)
+                 for name, default in (("dealer", 0), ("deal_number", 1), ("totals", None))]
         rules = self._compile(ruleset, variants, players, options)
         try:
             fit = fit_rules(rules)
@@ -667,6 +668,10 @@ class Server:
         except Exception as err:  # noqa: BLE001 - an adapter bug must not end the session
             traceback.print_exc(file=sys.stderr)
             return error_response(rid, "bad_request", f"the adapter failed on this request: {_reason(err)}")
+
+
+def _or_default(value: Any, default: Any) -> Any:
+    return default if value is None else value
 
 
 def _is_int(value: Any) -> bool:
