@@ -312,8 +312,11 @@ class AdapterGame:
             raise RequestError("already_passed", f"seat {seat} has already passed")
         if len(cards) != PASS_SIZE:
             raise RequestError("invalid_pass", f"pass exactly {PASS_SIZE} cards, not {len(cards)}")
-        for k, card in enumerate(cards):
-            if card not in self.hands[seat] or card in cards[:k]:  # a repeated card is a second copy not held
+        repeated = [c for k, c in enumerate(cards) if c in cards[:k]]
+        if repeated:  # one deck holds each card once, so naming it twice is no pass at all
+            raise RequestError("invalid_pass", f"{card_name(repeated[0])} is named twice; the deck has one")
+        for card in cards:
+            if card not in self.hands[seat]:
                 raise RequestError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)} (to pass)")
         self.pending_passes[seat] = list(cards)
         events: list[dict] = []
