@@ -146,3 +146,48 @@ Feature: Cancellation Hearts
     Examples: se 4 players
       | ruleset | players | verdict                 |
       | se      | 4       | an error "invalid_game" |
+
+  @id:cancel-005 @area:cancellation @variant:cancellation
+  Scenario Outline: When every card of the led suit is cancelled by its twin, the leader takes the trick
+    Source: dk "Varianter" and se "Hjärter för tre, fem och sex spelare" say identical cards cancel
+    but not what happens when no card of the led suit is left uncancelled; the cancellation variant
+    (spec/variants/cancellation.yaml, following.all_cancelled) gives such a trick to the player who
+    led it, an interpretation. Seat 0 deals, so seat 1, the first holder of a 2C to the dealer's
+    left, opens; the clubs of the opening trick fall in identical pairs (at eight and ten players
+    seats 6 to 9 play twins they get from the deck-order deal: 9C and 9C, or TC, TC, QC and QC).
+    Given a "<ruleset>" game for <players> players starting at deal 3 with variants "cancellation"
+    And seat 1 holds "2C"
+    And seat 2 holds "2C"
+    And seat 3 holds "AC"
+    And seat 4 holds "AC"
+    And seat 5 holds "KC"
+    And seat 0 holds "KC"
+    And the other cards are dealt in deck order
+    When the cards are played "<trick>"
+    Then seat 1 wins the trick
+    And it is seat 1's turn
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | trick                         |
+      | dk      | 6       | 1:2C 2:2C 3:AC 4:AC 5:KC 0:KC |
+
+    @ruleset:dk @players:8
+    Examples: dk 8 players
+      | ruleset | players | trick                                   |
+      | dk      | 8       | 1:2C 2:2C 3:AC 4:AC 5:KC 6:9C 7:9C 0:KC |
+
+    @ruleset:dk @players:10
+    Examples: dk 10 players
+      | ruleset | players | trick                                             |
+      | dk      | 10      | 1:2C 2:2C 3:AC 4:AC 5:KC 6:TC 7:TC 8:QC 9:QC 0:KC |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | trick                         |
+      | se      | 6       | 1:2C 2:2C 3:AC 4:AC 5:KC 0:KC |
+
+    @ruleset:se @players:8
+    Examples: se 8 players
+      | ruleset | players | trick                                   |
+      | se      | 8       | 1:2C 2:2C 3:AC 4:AC 5:KC 6:9C 7:9C 0:KC |

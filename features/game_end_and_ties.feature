@@ -202,3 +202,197 @@ Feature: The end of the game and ties
       | ruleset    | deal | outcome                             |
       | fi-classic | 14   | the game is not over                |
       | fi-classic | 15   | the game is over with winners "0 3" |
+
+  @id:end-007 @area:game_end_and_ties
+  Scenario Outline: At three, five and six players only going over 100 ends an fi or se game
+    Source: fi "Pistekortit ja pisteenlasku" and se "När tar spelet slut?" end the game when a total
+    goes past 100 after a deal, whatever the table size (fi "Valmistelu eri pelaajamäärillä" and se
+    "Hjärter för tre, fem och sex spelare" change only the deck). The deal is the moon of moon-008
+    (seat 0 takes every point card, the others get 26 each, fi "Puhallus – kaikki 26 pistettä
+    itselle", se "Att ta månen"), so seat 1 goes from 74 to exactly 100, or from 75 to 101, while
+    seat 0 keeps the lowest total, 10.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> with totals "<before>"
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the totals are "<after>"
+    And <outcome>
+
+    @ruleset:fi @players:3
+    Examples: fi 3 players
+      | ruleset | players | deal | hand                                               | before  | after     | outcome                          |
+      | fi      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 10 74 0 | 10 100 26 | the game is not over             |
+      | fi      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 10 75 0 | 10 101 26 | the game is over with winner "0" |
+
+    @ruleset:fi @players:5
+    Examples: fi 5 players
+      | ruleset | players | deal | hand                          | before      | after           | outcome                          |
+      | fi      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 | 10 100 26 26 26 | the game is not over             |
+      | fi      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 75 0 0 0 | 10 101 26 26 26 | the game is over with winner "0" |
+
+    @ruleset:fi @players:6
+    Examples: fi 6 players
+      | ruleset | players | deal | hand                       | before        | after              | outcome                          |
+      | fi      | 6       | 4    | 6C 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 0 | 10 100 26 26 26 26 | the game is not over             |
+      | fi      | 6       | 4    | 6C 7C 8C 9C TC JC QC KC AC | 10 75 0 0 0 0 | 10 101 26 26 26 26 | the game is over with winner "0" |
+
+    @ruleset:se @players:3
+    Examples: se 3 players
+      | ruleset | players | deal | hand                                               | before  | after     | outcome                          |
+      | se      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 10 74 0 | 10 100 26 | the game is not over             |
+      | se      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 10 75 0 | 10 101 26 | the game is over with winner "0" |
+
+    @ruleset:se @players:5
+    Examples: se 5 players
+      | ruleset | players | deal | hand                          | before      | after           | outcome                          |
+      | se      | 5       | 5    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 | 10 100 26 26 26 | the game is not over             |
+      | se      | 5       | 5    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 75 0 0 0 | 10 101 26 26 26 | the game is over with winner "0" |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | deal | hand                    | before        | after              | outcome                          |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 0 | 10 100 26 26 26 26 | the game is not over             |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 75 0 0 0 0 | 10 101 26 26 26 26 | the game is over with winner "0" |
+
+  @id:end-008 @area:game_end_and_ties
+  Scenario Outline: At three, five and six players reaching exactly 100 ends a no or dk game
+    Source: no "Vanlige spørsmål (FAQ)" and dk "Strafpoint og hvordan de tælles": 100 or more after
+    a finished deal ends the game, at any table size (no "Slik spiller du med tre, fem" (heading
+    shortened) and dk "Er I ikke fire?" change only the deck). The deal is the moon of moon-008 and
+    its shooter, seat 0, puts 26 on every opponent (no "Å «skyte månen»", dk "At tage alt – den
+    store gamble"), so seat 1 goes from 74 to exactly 100, or from 73 to 99, and seat 0 keeps the
+    lowest total, 10.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> with totals "<before>"
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    And seat 0 chooses "add_to_others"
+    Then the totals are "<after>"
+    And <outcome>
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | ruleset | players | deal | hand                                               | before  | after     | outcome                          |
+      | no      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 10 74 0 | 10 100 26 | the game is over with winner "0" |
+      | no      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 10 73 0 | 10 99 26  | the game is not over             |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | deal | hand                          | before      | after           | outcome                          |
+      | no      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 | 10 100 26 26 26 | the game is over with winner "0" |
+      | no      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 73 0 0 0 | 10 99 26 26 26  | the game is not over             |
+
+    @ruleset:no @players:6
+    Examples: no 6 players
+      | ruleset | players | deal | hand                    | before        | after              | outcome                          |
+      | no      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 0 | 10 100 26 26 26 26 | the game is over with winner "0" |
+      | no      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 73 0 0 0 0 | 10 99 26 26 26 26  | the game is not over             |
+
+    @ruleset:dk @players:3
+    Examples: dk 3 players
+      | ruleset | players | deal | hand                                               | before  | after     | outcome                          |
+      | dk      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 10 74 0 | 10 100 26 | the game is over with winner "0" |
+      | dk      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 10 73 0 | 10 99 26  | the game is not over             |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | ruleset | players | deal | hand                          | before      | after           | outcome                          |
+      | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 | 10 100 26 26 26 | the game is over with winner "0" |
+      | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 73 0 0 0 | 10 99 26 26 26  | the game is not over             |
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | deal | hand                    | before        | after              | outcome                          |
+      | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 0 | 10 100 26 26 26 26 | the game is over with winner "0" |
+      | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 73 0 0 0 0 | 10 99 26 26 26 26  | the game is not over             |
+
+  @id:end-009 @area:game_end_and_ties
+  Scenario Outline: At three, five and six players a tie for the lowest total ends an fi game but not an se game
+    Source: se "När tar spelet slut?" plays one more deal when the lowest totals are level, and its
+    section "Hjärter för tre, fem och sex spelare" keeps the other rules at every size; fi "Pelin
+    tavoite" never covers a tie, and the fi ruleset lets the tied seats share the win (an
+    interpretation). The deal is the moon of moon-008 (others +26): seat 1 passes 100 and seats 0
+    and 2 both end on 26. The se extra deal is the next one, dealt by the seat left of the dealer
+    (se "Given"; seat 0 deals the first deal played, the protocol's default), so by seat 1: deal 4
+    at three players (cycle left, right, none), deal 6 at five (five-step cycle), deal 5 at six
+    (four-step cycle), each the first step of its cycle again, a pass to the left.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> with totals "<before>"
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the totals are "<after>"
+    And <outcome>
+
+    @ruleset:fi @players:3
+    Examples: fi 3 players
+      | ruleset | players | deal | hand                                               | before  | after     | outcome                             |
+      | fi      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 26 80 0 | 26 106 26 | the game is over with winners "0 2" |
+
+    @ruleset:fi @players:5
+    Examples: fi 5 players
+      | ruleset | players | deal | hand                          | before       | after           | outcome                             |
+      | fi      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 26 80 0 5 10 | 26 106 26 31 36 | the game is over with winners "0 2" |
+
+    @ruleset:fi @players:6
+    Examples: fi 6 players
+      | ruleset | players | deal | hand                       | before        | after              | outcome                             |
+      | fi      | 6       | 4    | 6C 7C 8C 9C TC JC QC KC AC | 26 80 0 1 2 3 | 26 106 26 27 28 29 | the game is over with winners "0 2" |
+
+    @ruleset:se @players:3
+    Examples: se 3 players
+      | ruleset | players | deal | hand                                               | before  | after     | outcome                                                   |
+      | se      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 26 80 0 | 26 106 26 | the game goes on to deal 4 dealt by seat 1 passing "left" |
+
+    @ruleset:se @players:5
+    Examples: se 5 players
+      | ruleset | players | deal | hand                          | before       | after           | outcome                                                   |
+      | se      | 5       | 5    | 5C 6C 7C 8C 9C TC JC QC KC AC | 26 80 0 5 10 | 26 106 26 31 36 | the game goes on to deal 6 dealt by seat 1 passing "left" |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | deal | hand                    | before        | after              | outcome                                                   |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 26 80 0 1 2 3 | 26 106 26 27 28 29 | the game goes on to deal 5 dealt by seat 1 passing "left" |
+
+  @id:end-010 @area:game_end_and_ties
+  Scenario Outline: At three, five and six players tied lowest totals share the win in no and dk
+    Source: no "Vanlige spørsmål (FAQ)" and dk "Strafpoint og hvordan de tælles" name the lowest
+    total the winner and never cover a tie; their rulesets let the tied seats share the win (an
+    interpretation). The deal is the moon of moon-008; its shooter, seat 0, adds 26 to the others,
+    so seat 1 passes 100 and seats 0 and 2 both end on 26.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> with totals "<before>"
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    And seat 0 chooses "add_to_others"
+    Then the totals are "<after>"
+    And the game is over with winners "0 2"
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | ruleset | players | deal | hand                                               | before  | after     |
+      | no      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 26 80 0 | 26 106 26 |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | deal | hand                          | before       | after           |
+      | no      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 26 80 0 5 10 | 26 106 26 31 36 |
+
+    @ruleset:no @players:6
+    Examples: no 6 players
+      | ruleset | players | deal | hand                    | before        | after              |
+      | no      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 26 80 0 1 2 3 | 26 106 26 27 28 29 |
+
+    @ruleset:dk @players:3
+    Examples: dk 3 players
+      | ruleset | players | deal | hand                                               | before  | after     |
+      | dk      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 26 80 0 | 26 106 26 |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | ruleset | players | deal | hand                          | before       | after           |
+      | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 26 80 0 5 10 | 26 106 26 31 36 |
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | deal | hand                    | before        | after              |
+      | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 26 80 0 1 2 3 | 26 106 26 27 28 29 |

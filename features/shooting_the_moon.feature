@@ -226,3 +226,223 @@ Feature: Shooting the moon
     Examples: fi-classic 4 players
       | ruleset    |
       | fi-classic |
+
+  @id:moon-008 @area:shooting_the_moon
+  Scenario Outline: At three, five and six players a seat that wins every trick has shot the moon
+    Source: fi "Puhallus – kaikki 26 pistettä itselle", se "Att ta månen", no "Å «skyte månen»" and
+    dk "At tage alt – den store gamble" define the moon without a table size; fi "Valmistelu eri
+    pelaajamäärillä", se "Hjärter för tre, fem och sex spelare", no "Slik spiller du med tre, fem"
+    (heading shortened) and dk "Er I ikke fire?" only change the deck. Every position is a deal
+    without passing in which seat 0 holds the highest clubs (at three players also the five highest
+    spades), so its lowest club beats every club the others play to the opening trick and it leads
+    and wins every trick after: every heart and the queen of spades end in its tricks. At se six
+    players the deck has no 2H, so twelve hearts and the queen are all the points there are (the se
+    ruleset reads the moon as every point card, an interpretation). In dk the leftover cards lie in
+    the kitty, which seat 0 takes with the first trick (at six players the kitty holds JS QS KS AS,
+    the queen included).
+    Given a "<ruleset>" game for <players> players starting at deal <deal>
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then <outcome>
+
+    @ruleset:fi @players:3
+    Examples: fi 3 players
+      | ruleset | players | deal | hand                                               | outcome                                        |
+      | fi      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | seat 0 shot the moon scored as "add_to_others" |
+
+    @ruleset:fi @players:5
+    Examples: fi 5 players
+      | ruleset | players | deal | hand                          | outcome                                        |
+      | fi      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | seat 0 shot the moon scored as "add_to_others" |
+
+    @ruleset:fi @players:6
+    Examples: fi 6 players
+      | ruleset | players | deal | hand                       | outcome                                        |
+      | fi      | 6       | 4    | 6C 7C 8C 9C TC JC QC KC AC | seat 0 shot the moon scored as "add_to_others" |
+
+    @ruleset:se @players:3
+    Examples: se 3 players
+      | ruleset | players | deal | hand                                               | outcome                                        |
+      | se      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | seat 0 shot the moon scored as "add_to_others" |
+
+    @ruleset:se @players:5
+    Examples: se 5 players
+      | ruleset | players | deal | hand                          | outcome                                        |
+      | se      | 5       | 5    | 5C 6C 7C 8C 9C TC JC QC KC AC | seat 0 shot the moon scored as "add_to_others" |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | deal | hand                    | outcome                                        |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | seat 0 shot the moon scored as "add_to_others" |
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | ruleset | players | deal | hand                                               | outcome                               |
+      | no      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | seat 0 is asked how to score the moon |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | deal | hand                          | outcome                               |
+      | no      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | seat 0 is asked how to score the moon |
+
+    @ruleset:no @players:6
+    Examples: no 6 players
+      | ruleset | players | deal | hand                    | outcome                               |
+      | no      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | seat 0 is asked how to score the moon |
+
+    @ruleset:dk @players:3
+    Examples: dk 3 players
+      | ruleset | players | deal | hand                                               | outcome                               |
+      | dk      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | seat 0 is asked how to score the moon |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | ruleset | players | deal | hand                          | outcome                               |
+      | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | seat 0 is asked how to score the moon |
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | deal | hand                    | outcome                               |
+      | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | seat 0 is asked how to score the moon |
+
+  @id:moon-009 @area:shooting_the_moon
+  Scenario Outline: Where the guide adds 26 to the others, it does so at every table size
+    Source: fi "Puhallus – kaikki 26 pistettä itselle" and se "Att ta månen": the shooter scores
+    nothing and each other player gets 26, with no choice unless agreed. The positions are those of
+    moon-008. At se six players only 25 points are in play, yet the guide's fixed 26 stands (the se
+    ruleset keeps the amount at 26, as stated), so each other seat still gets 26.
+    Given a "<ruleset>" game for <players> players starting at deal <deal>
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the deal scores "<points>"
+    And the totals are "<points>"
+    And choosing "subtract_from_self" by seat 0 is refused with "wrong_phase"
+
+    @ruleset:fi @players:3
+    Examples: fi 3 players
+      | ruleset | players | deal | hand                                               | points  |
+      | fi      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 0 26 26 |
+
+    @ruleset:fi @players:5
+    Examples: fi 5 players
+      | ruleset | players | deal | hand                          | points        |
+      | fi      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 |
+
+    @ruleset:fi @players:6
+    Examples: fi 6 players
+      | ruleset | players | deal | hand                       | points           |
+      | fi      | 6       | 4    | 6C 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 26 |
+
+    @ruleset:se @players:3
+    Examples: se 3 players
+      | ruleset | players | deal | hand                                               | points  |
+      | se      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 0 26 26 |
+
+    @ruleset:se @players:5
+    Examples: se 5 players
+      | ruleset | players | deal | hand                          | points        |
+      | se      | 5       | 5    | 5C 6C 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | deal | hand                    | points           |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 26 |
+
+  @id:moon-010 @area:shooting_the_moon
+  Scenario Outline: Where the shooter chooses, either choice scores at every table size
+    Source: no "Å «skyte månen»" and dk "At tage alt – den store gamble": the shooter either takes
+    26 off the own total or puts 26 on every opponent; no table size is excluded. The positions are
+    those of moon-008.
+    Given a "<ruleset>" game for <players> players starting at deal <deal>
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    And seat 0 chooses "<choice>"
+    Then the deal scores "<points>"
+    And seat 0 shot the moon scored as "<choice>"
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | ruleset | players | deal | hand                                               | choice             | points  |
+      | no      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | subtract_from_self | -26 0 0 |
+      | no      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | add_to_others      | 0 26 26 |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | deal | hand                          | choice             | points        |
+      | no      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | subtract_from_self | -26 0 0 0 0   |
+      | no      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | add_to_others      | 0 26 26 26 26 |
+
+    @ruleset:no @players:6
+    Examples: no 6 players
+      | ruleset | players | deal | hand                    | choice             | points           |
+      | no      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | subtract_from_self | -26 0 0 0 0 0    |
+      | no      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | add_to_others      | 0 26 26 26 26 26 |
+
+    @ruleset:dk @players:3
+    Examples: dk 3 players
+      | ruleset | players | deal | hand                                               | choice             | points  |
+      | dk      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | subtract_from_self | -26 0 0 |
+      | dk      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | add_to_others      | 0 26 26 |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | ruleset | players | deal | hand                          | choice             | points        |
+      | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | subtract_from_self | -26 0 0 0 0   |
+      | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | add_to_others      | 0 26 26 26 26 |
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | deal | hand                    | choice             | points           |
+      | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | subtract_from_self | -26 0 0 0 0 0    |
+      | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | add_to_others      | 0 26 26 26 26 26 |
+
+  @id:moon-011 @area:shooting_the_moon
+  Scenario Outline: Point cards in the kitty count toward the moon of the seat that takes it
+    Source: dk "Er I ikke fire?" (the kitty goes unseen into the first trick winner's pile) and dk
+    "At tage alt – den store gamble" (the moon needs every heart and the queen of spades). Seat 0
+    holds the position of moon-008 and the kitty is named: seat 0 wins the opening trick with its
+    lowest club, so the hearts and the queen lying face down count as taken by it.
+    Given a "dk" game for <players> players starting at deal <deal>
+    And seat 0 holds "<hand>"
+    And the kitty holds "<kitty>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then seat 0 takes the kitty "<kitty>"
+    And seat 0 is asked how to score the moon
+    When seat 0 chooses "subtract_from_self"
+    Then the deal scores "<points>"
+
+    @ruleset:dk @players:3
+    Examples: dk 3 players
+      | players | deal | hand                                               | kitty | points  |
+      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | AH    | -26 0 0 |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | players | deal | hand                          | kitty | points      |
+      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | QS AH | -26 0 0 0 0 |
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | players | deal | hand                    | kitty       | points        |
+      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | QS AH KH QH | -26 0 0 0 0 0 |
+
+  @id:moon-012 @area:shooting_the_moon @ruleset:dk @players:3
+  Scenario: A heart in the kitty taken by another seat spoils the moon
+    Source: dk "Er I ikke fire?" and dk "At tage alt – den store gamble" (one heart elsewhere is
+    enough to spoil it). Seat 1 holds every club and leads the 2C; the others are void, discard 3D
+    and 2S, and seat 1 takes the first trick and with it the AH from the kitty. Seat 1 then leads
+    the 2D, seat 0 wins with the 4D and from then on leads its diamonds and top spades, winning
+    every trick and every other point card: 12 hearts and the queen, 25 points.
+    Given a "dk" game for 3 players starting at deal 3
+    And seat 0 holds "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD TS JS QS KS AS"
+    And seat 1 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 2H 3H 4H"
+    And the kitty holds "AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then seat 1 takes the kitty "AH"
+    And the deal scores "25 1 0"
+    And no moon is scored

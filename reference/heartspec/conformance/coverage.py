@@ -16,7 +16,6 @@ from heartspec.paths import data_dir
 
 RULESETS = ("fi", "no", "dk", "se", "fi-classic")
 TABLE_SIZES = {"fi": (3, 4, 5, 6), "no": (3, 4, 5, 6), "dk": (3, 4, 5, 6), "se": (3, 4, 5, 6), "fi-classic": (4,)}
-FOUR = {ruleset: (4,) for ruleset in RULESETS}
 
 # Which (ruleset, players) cells each area must fill: what the guides state rules for.
 EXPECTED: dict[str, dict[str, tuple[int, ...]]] = {
@@ -27,8 +26,8 @@ EXPECTED: dict[str, dict[str, tuple[int, ...]]] = {
     "following_and_winning": TABLE_SIZES,
     "hearts_broken_and_leads": TABLE_SIZES,
     "scoring": TABLE_SIZES,
-    "shooting_the_moon": FOUR,
-    "game_end_and_ties": FOUR,
+    "shooting_the_moon": TABLE_SIZES,
+    "game_end_and_ties": TABLE_SIZES,
     "variants": {"fi": (4,), "no": (4,), "dk": (3, 4), "fi-classic": (4,)},
     "two_player": {"fi-classic": (2,)},
     "cancellation": {"dk": (6, 10), "se": (6, 11)},
