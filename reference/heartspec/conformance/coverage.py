@@ -2,8 +2,8 @@
 
 A scenario counts once per Examples row; its ruleset and player count come
 from its tags (`@ruleset:fi @players:4`), on the scenario or on the Examples
-block.  `EXPECTED` lists the cells a guide states rules for: an empty one is a
-gap in the suite, and the coverage test fails on it.
+block.  `expected_cells` reads off the spec which cells a guide states rules for:
+an empty one is a gap in the suite, and the coverage test fails on it.
 """
 
 from __future__ import annotations
@@ -14,26 +14,60 @@ from pathlib import Path
 
 from heartspec.paths import data_dir
 
-RULESETS = ("fi", "no", "dk", "se", "fi-classic")
-TABLE_SIZES = {"fi": (3, 4, 5, 6), "no": (3, 4, 5, 6), "dk": (3, 4, 5, 6), "se": (3, 4, 5, 6), "fi-classic": (4,)}
+# Areas that check a whole variant rather than one rule of every ruleset.
+VARIANT_AREAS = {"two_player": "two-player", "cancellation": "cancellation"}
+# Areas that check a ruleset option: a ruleset naming the option must have scenarios.
+OPTION_AREAS = {"settlement": "settlement"}
+# Areas about the protocol itself, not about any guide.
+PROTOCOL_AREAS = ("protocol_errors",)
 
-# Which (ruleset, players) cells each area must fill: what the guides state rules for.
-EXPECTED: dict[str, dict[str, tuple[int, ...]]] = {
-    "dealing_and_decks": TABLE_SIZES,
-    "passing": TABLE_SIZES,
-    "opening_lead": TABLE_SIZES,
-    "first_trick": TABLE_SIZES,
-    "following_and_winning": TABLE_SIZES,
-    "hearts_broken_and_leads": TABLE_SIZES,
-    "scoring": TABLE_SIZES,
-    "shooting_the_moon": TABLE_SIZES,
-    "game_end_and_ties": TABLE_SIZES,
-    "variants": {"fi": (4,), "no": (4,), "dk": (3, 4), "fi-classic": (4,)},
-    "two_player": {"fi-classic": (2,)},
-    "cancellation": {"dk": (6, 10), "se": (6, 11)},
-    "settlement": {"fi-classic": (4,)},
-    "protocol_errors": {},
-}
+
+def expected_cells(spec=None) -> dict[str, dict[str, tuple[int, ...]]]:
+    """The (ruleset, players) cells each area must fill, read off the spec: what the guides state rules for.
+
+    Every rule area covers every table size each ruleset allows; the variants area covers each
+    variant on each ruleset it applies to (at 4 players where it can, else its smallest table);
+    a variant with an area of its own covers its smallest and largest table on each ruleset.
+    """
+    from heartspec.rules import load_spec
+    from heartspec.rules.resolve import variant_players_on
+
+    spec = spec or load_spec()
+    sizes = {rid: tuple(_ruleset_players(spec, rid)) for rid in spec.rulesets}
+    own = {variant for variant in VARIANT_AREAS.values()}
+    expected: dict[str, dict[str, tuple[int, ...]]] = {area: dict(sizes) for area in RULE_AREAS}
+    expected["variants"] = {}
+    for vid, variant in spec.variants.items():
+        for rid in variant["applies_to"]:
+            counts = variant_players_on(variant, rid) or variant.get("players") or sizes[rid]
+            if vid in own:
+                area = next(a for a, v in VARIANT_AREAS.items() if v == vid)
+                expected.setdefault(area, {})[rid] = (min(counts), max(counts))
+            else:
+                table = 4 if 4 in counts else min(counts)
+                expected["variants"][rid] = tuple(sorted(set(expected["variants"].get(rid, ()) + (table,))))
+    for area, option in OPTION_AREAS.items():
+        expected[area] = {rid: sizes[rid] for rid, data in spec.rulesets.items() if option in data.get("options", {})}
+    for area in PROTOCOL_AREAS:
+        expected[area] = {}
+    return expected
+
+
+RULE_AREAS = ("dealing_and_decks", "passing", "opening_lead", "first_trick", "following_and_winning",
+              "hearts_broken_and_leads", "scoring", "shooting_the_moon", "game_end_and_ties")
+
+
+def _ruleset_players(spec, ruleset_id: str) -> list[int]:
+    players = spec.rulesets[ruleset_id]["rules"]["players"]
+    return list(players["value"])
+
+
+def ruleset_order(spec=None) -> list[str]:
+    """Rulesets in the order of their guides (the guides' index order)."""
+    from heartspec.rules import load_spec
+
+    spec = spec or load_spec()
+    return sorted(spec.rulesets, key=lambda rid: spec.rulesets[rid]["guide"]["file"])
 
 
 class CoverageError(Exception):
@@ -44,10 +78,12 @@ class CoverageError(Exception):
 class Matrix:
     counts: dict[str, Counter] = field(default_factory=dict)   # area -> Counter[(ruleset, players)]
     total: int = 0
+    expected: dict[str, dict[str, tuple[int, ...]]] = field(default_factory=expected_cells)
+    rulesets: list[str] = field(default_factory=ruleset_order)
 
     def missing(self) -> list[tuple[str, str, int]]:
         gaps = []
-        for area, cells in EXPECTED.items():
+        for area, cells in self.expected.items():
             for ruleset, sizes in cells.items():
                 gaps += [(area, ruleset, n) for n in sizes if not self.counts.get(area, Counter())[(ruleset, n)]]
         return gaps
@@ -91,14 +127,14 @@ def scan_features(folder: Path | None = None) -> Matrix:
 
 def columns(matrix: Matrix) -> list[tuple[str, int]]:
     seen = {cell for counter in matrix.counts.values() for cell in counter}
-    seen |= {(ruleset, n) for cells in EXPECTED.values() for ruleset, sizes in cells.items() for n in sizes}
-    order = {ruleset: index for index, ruleset in enumerate(RULESETS + ("any",))}
+    seen |= {(ruleset, n) for cells in matrix.expected.values() for ruleset, sizes in cells.items() for n in sizes}
+    order = {ruleset: index for index, ruleset in enumerate(matrix.rulesets + ["any"])}
     return sorted(seen, key=lambda cell: (order.get(cell[0], 99), cell[0], cell[1]))
 
 
 def cell_text(matrix: Matrix, area: str, cell: tuple[str, int]) -> str:
     count = matrix.counts[area][cell]
-    expected = cell[1] in EXPECTED.get(area, {}).get(cell[0], ())
+    expected = cell[1] in matrix.expected.get(area, {}).get(cell[0], ())
     if count:
         return str(count)
     return "MISSING" if expected else "."
