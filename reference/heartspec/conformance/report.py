@@ -88,7 +88,7 @@ def failure_details(item, error: BaseException) -> dict[str, Any]:
 def format_failure(details: dict[str, Any]) -> str:
     lines = [
         f"scenario {details['id']}: {details['scenario']}",
-        f"source: {details['citation'] or '(no citation)'}",
+        details["citation"] or "Source: (no citation)",  # descriptions open with "Source:" (tests/test_conformance_*)
         f"failed step: {details['step'] or '(setup)'}",
         f"what happened: {details['what']}",
         "requests sent and responses received:",

@@ -60,6 +60,8 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
         "--heartspec-engine", engine_command(options),
         "--heartspec-timeout", str(options.timeout),
         "-q" if not options.verbose else "-v", "--no-header",
+        # our summary names each failed scenario by id; pytest's short summary would repeat them by function name
+        "-rN",
         # only the plugins the suite needs: a run must not depend on what else is installed
         "-p", "pytest_bdd.plugin", "-p", "heartspec.conformance.plugin",
         # the steps' assertions carry their own messages; rewriting them costs startup time
