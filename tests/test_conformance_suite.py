@@ -108,7 +108,7 @@ def test_a_misbehaving_engine_fails_clearly_and_the_run_completes(mutation, kind
 def test_a_failure_report_tells_the_whole_story_and_its_move_log_replays(tmp_path):
     result, data = report(tmp_path, "--engine", mutant("wrong-error-code"), "--tags", "id:follow-001 and ruleset:fi")
     text = result.stdout
-    for part in ("scenario follow-001", "source:", "Pelin kulku tikki tikiltä", "failed step:",
+    for part in ("scenario follow-001", "Source:", "Pelin kulku tikki tikiltä", "failed step:",
                  "expected error code 'must_follow_suit', got 'invalid_card'", '> {"id"', "move log"):
         assert part in text, part
     log = tmp_path / "move.log"
