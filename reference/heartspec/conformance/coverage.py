@@ -33,7 +33,7 @@ def expected_cells(spec=None) -> dict[str, dict[str, tuple[int, ...]]]:
     from heartspec.rules.resolve import variant_players_on
 
     spec = spec or load_spec()
-    sizes = {rid: tuple(_ruleset_players(spec, rid)) for rid in spec.rulesets}
+    sizes = {rid: tuple(spec.players_of(rid)) for rid in spec.rulesets}
     own = {variant for variant in VARIANT_AREAS.values()}
     expected: dict[str, dict[str, tuple[int, ...]]] = {area: dict(sizes) for area in RULE_AREAS}
     expected["variants"] = {}
@@ -57,17 +57,10 @@ RULE_AREAS = ("dealing_and_decks", "passing", "opening_lead", "first_trick", "fo
               "hearts_broken_and_leads", "scoring", "shooting_the_moon", "game_end_and_ties")
 
 
-def _ruleset_players(spec, ruleset_id: str) -> list[int]:
-    players = spec.rulesets[ruleset_id]["rules"]["players"]
-    return list(players["value"])
-
-
 def ruleset_order(spec=None) -> list[str]:
-    """Rulesets in the order of their guides (the guides' index order)."""
     from heartspec.rules import load_spec
 
-    spec = spec or load_spec()
-    return sorted(spec.rulesets, key=lambda rid: spec.rulesets[rid]["guide"]["file"])
+    return (spec or load_spec()).in_guide_order()
 
 
 class CoverageError(Exception):

@@ -25,7 +25,6 @@ from heartspec.render.selection import (
 )
 
 NOT_PLAYED = "—"
-DOCUMENT_RULESETS = ("fi", "no", "dk", "se", "fi-classic")
 DOCUMENT_PLAYERS = (3, 4, 5, 6)
 REFRESH_COMMAND = "heartspec diff --differences > spec/DIFFERENCES.md"
 SCHEMA_VERSION = 1
@@ -317,18 +316,19 @@ def _cell_json(cell: Cell) -> dict[str, Any]:
 
 
 def differences_document(spec) -> str:
-    """spec/DIFFERENCES.md: the five guides compared at each table size, one section per count."""
-    ids = ", ".join(DOCUMENT_RULESETS)
+    """spec/DIFFERENCES.md: every guide's ruleset compared at each table size, one section per count."""
+    rulesets = spec.in_guide_order()
+    ids = ", ".join(rulesets)
     lines = [
         "# How the Nordic guides differ",
         "",
         f"Generated from the rulesets ({ids}); do not edit by hand. Refresh with `{REFRESH_COMMAND}`.",
-        "Each section is `heartspec diff " + " ".join(DOCUMENT_RULESETS) + " --players N --format markdown`.",
+        "Each section is `heartspec diff " + " ".join(rulesets) + " --players N --format markdown`.",
         "Cells cite the guide (ruleset id) and its section heading; interpretations are numbered and explained",
         "below each table.",
     ]
     for n in DOCUMENT_PLAYERS:
-        comparison = compare(spec, DOCUMENT_RULESETS, players=n)
+        comparison = compare(spec, rulesets, players=n)
         section = render_markdown(comparison, heading="###").splitlines()
         lines += ["", f"## {n} players", ""] + section[2:]
     return "\n".join(lines) + "\n"

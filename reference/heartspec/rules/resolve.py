@@ -82,6 +82,10 @@ class Spec:
         entry = self.rulesets[ruleset_id]["rules"].get("players", {})
         return list(entry.get("value") or [])
 
+    def in_guide_order(self) -> list[str]:
+        """Ruleset ids in the order of their guide files (the guides' own index order)."""
+        return sorted(self.rulesets, key=lambda rid: (self.rulesets[rid].get("guide", {}).get("file", ""), rid))
+
     def resolve(self, ruleset_id: str, variants: Iterable[str] = (), players: int | None = None,
                 options: dict | None = None) -> Resolved:
         """Resolve and check the combination; raises ResolveError with a clear message."""
