@@ -50,7 +50,9 @@ Feature: Cancellation Hearts
   @id:cancel-002 @area:cancellation @variant:cancellation
   Scenario Outline: A deal with two decks carries 52 points
     Source: as cancel-001; with two decks every point card is there twice (scoring as in dk
-    "Strafpoint og hvordan de tælles" and se "Poängen"), kitty cards included.
+    "Strafpoint og hvordan de tælles" and se "Poängen"), kitty cards included. Each row's totals
+    were rechecked trick by trick from the rules, without the engine: the legality of each lowest
+    legal card, which identical pairs cancel and who then takes the trick, the kitty and the points.
     Given a "<ruleset>" game for <players> players starting at deal 3 with variants "cancellation"
     And seat 0 holds "2C 2C"
     And seat 1 holds "AC"

@@ -184,7 +184,10 @@ Feature: The end of the game and ties
   @id:end-006 @area:game_end_and_ties
   Scenario Outline: A game limited to 15 deals ends after the fifteenth
     Source: fi "Sovittu piste- tai jakoraja" (a fixed number of deals, 15 for example) and
-    fi-classic "Variaatioita" (100 points or 15 deals).
+    fi-classic "Variaatioita" (100 points or 15 deals). The deal's points behind each outcome were
+    rechecked trick by trick from the rules, without the engine: fi scores 6 7 13 0 after either
+    pass (right at deal 14, across at 15), fi-classic 0 13 13 0, so the lowest totals belong to
+    seat 3 (fi) and to seats 0 and 3 (fi-classic).
     Given a "<ruleset>" game for 4 players starting at deal <deal> with options "max_deals=15"
     And the other cards are dealt in deck order
     When each seat passes the first 3 cards it was dealt

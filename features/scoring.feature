@@ -83,7 +83,10 @@ Feature: Scoring a deal
   Scenario Outline: At every table size the points of a deal add up to 26
     Source: fi "Valmistelu eri pelaajamäärillä" and se "Hjärter för tre, fem och sex spelare"
     keep the same scoring at other table sizes; dk "Er I ikke fire?" counts kitty cards for the
-    player who takes them; no its section on three to six players.
+    player who takes them; no its section on three to six players. Every row's totals were
+    rechecked trick by trick from the spec's rules, without the engine: that each card played is
+    legal and the lowest legal one, who takes each trick and the kitty, the points, and (se at six
+    players) the moon of seat 5, who takes the twelve hearts left and the queen.
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And the other cards are dealt in deck order
     When the rest of the deal is played with the lowest legal cards

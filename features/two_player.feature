@@ -66,7 +66,9 @@ Feature: Two-player Hertta with a stock
   @id:two-005 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player
   Scenario Outline: The whole deal is played until stock and hands are empty, 26 points in all
     Source: fi-classic "Kahden pelaajan hertta" (play goes on until the stock is gone and every card
-    is played); the scoring is the four-player one ("Pisteenlasku").
+    is played); the scoring is the four-player one ("Pisteenlasku"). Both rows' totals were
+    rechecked by walking all 26 tricks from the rules, without the engine: each card's legality,
+    each trick's winner, and which card each player draws under that drawing order.
     Given a "fi-classic" game for 2 players with variants "two-player"<options>
     And the other cards are dealt in deck order
     When each seat passes the first 3 cards it was dealt
