@@ -29,10 +29,9 @@ import argparse
 import json
 import random
 import sys
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import IO, Any
 
 from heartspec.cards import (
     HEARTS,
@@ -43,21 +42,19 @@ from heartspec.cards import (
     standard_faces,
     suit_of,
 )
+from heartspec.protocol.endpoint import Endpoint
 from heartspec.protocol.messages import (
-    MAX_LINE_BYTES,
     PROTOCOL_VERSION,
     RequestError,
     card_from_json,
     cards_from_json,
     check_seat,
-    encode,
-    error_response,
     field_int,
     field_object,
     field_str,
     field_str_list,
-    request_id,
 )
+from heartspec.protocol.server import RulesCatalog, serve_with
 
 ENGINE_NAME = "openspiel-hearts-adapter"
 PLAYERS = 4
@@ -198,31 +195,13 @@ def pass_direction(rules, deal_number: int) -> str:
 # --------------------------------------------------------------------------
 # the rules catalogue: heartspec's spec, compiled at four players
 
-class Catalogue:
-    """Resolves and compiles rulesets from a spec folder, and says what OpenSpiel can play."""
-
-    def __init__(self, spec_dir: Path | None):
-        from heartspec.rules import load_spec
-
-        self.spec = load_spec(spec_dir)
-
-    def ruleset_ids(self) -> list[str]:
-        return sorted(self.spec.rulesets)
-
-    def variant_ids(self) -> list[str]:
-        return sorted(self.spec.variants)
-
-    def compile(self, ruleset: str, variants=(), players: int = PLAYERS, options=None):
-        from heartspec import rules as rules_pkg
-
-        compile_fn = getattr(rules_pkg, "compile_rules", None) or getattr(rules_pkg, "compile")
-        resolved = self.spec.resolve(ruleset, variants=tuple(variants), players=players, options=dict(options or {}))
-        return compile_fn(resolved)
+class Catalogue(RulesCatalog):
+    """The reference's rules catalogue, plus what OpenSpiel can play of it."""
 
     def fit(self, ruleset: str, variants=()) -> Fit | None:
         try:
-            return fit_rules(self.compile(ruleset, variants))
-        except Exception:  # noqa: BLE001 - Unsupported, or a combination the spec refuses: not claimed
+            return fit_rules(self.compile(ruleset, list(variants), PLAYERS, {}))
+        except (RequestError, Unsupported):  # a combination the spec refuses, or one OpenSpiel cannot play
             return None
 
     def supports(self) -> dict:
@@ -493,14 +472,16 @@ def _names(cards) -> list[str]:
 # --------------------------------------------------------------------------
 # the protocol server
 
-class Server:
+class Server(Endpoint):
+    """The protocol session: the shared envelope, with OpenSpiel judging the cards."""
+
     def __init__(self, spec_dir: Path | None):
+        super().__init__()
         self.spec_dir = spec_dir
         self._catalogue: Catalogue | None = None
         self._supports: dict | None = None
         self.game: AdapterGame | None = None
-        self.quitting = False
-        self.handlers: dict[str, Callable[[dict], dict]] = {
+        self._handlers = {
             "hello": self.hello, "new_game": self.new_game, "deal": self.deal, "pass": self.pass_,
             "play": self.play, "choose": self.choose, "state": self.state, "legal": self.legal,
             "quit": self.quit,
@@ -544,7 +525,7 @@ class Server:
         options = dict(field_object(request, "options"))
         start = [_or_default(options.pop(name, None), default)
                  for name, default in (("dealer", 0), ("deal_number", 1), ("totals", None))]
-        rules = self._compile(ruleset, variants, players, options)
+        rules = self.catalogue.compile(ruleset, variants, players, options)
         try:
             fit = fit_rules(rules)
         except Unsupported as why:
@@ -553,19 +534,6 @@ class Server:
         self.game = AdapterGame(setup)
         return {"phase": self.game.phase, "ruleset": ruleset, "variants": variants, "players": players,
                 "dealer": setup.dealer, "deal_number": setup.deal_number}
-
-    def _compile(self, ruleset: str, variants: list[str], players: int, options: dict):
-        if ruleset not in self.catalogue.ruleset_ids():
-            raise RequestError("unsupported", f"no ruleset {ruleset!r} here; this adapter knows {self.catalogue.ruleset_ids()}")
-        unknown = [v for v in variants if v not in self.catalogue.variant_ids()]
-        if unknown:
-            raise RequestError("unsupported", f"no variant {unknown[0]!r} here")
-        try:
-            return self.catalogue.compile(ruleset, variants, players, options)
-        except Exception as why:  # noqa: BLE001 - the spec's own refusal, shown to the user
-            if players != PLAYERS:
-                raise RequestError("invalid_game", f"{ruleset} cannot be played so: {_reason(why)}") from None
-            raise RequestError("invalid_game", _reason(why)) from None
 
     @staticmethod
     def _game_start(dealer: Any, deal_number: Any, totals: Any) -> tuple[int, int, list[int]]:
@@ -622,7 +590,7 @@ class Server:
         return {"cards": _names(game.legal(self._seat(request)))}
 
     def quit(self, request: dict) -> dict:
-        self.quitting = True
+        self.finished = True
         return {}
 
     # ---- helpers
@@ -636,41 +604,6 @@ class Server:
         seat = field_int(request, "seat")
         check_seat(seat, PLAYERS)
         return seat
-
-    def respond(self, line: str) -> dict | None:
-        if not line.strip():
-            return None
-        if len(line.encode("utf-8")) > MAX_LINE_BYTES:
-            return error_response(None, "bad_request", f"line longer than {MAX_LINE_BYTES} bytes")
-        try:
-            request = json.loads(line)
-        except ValueError as why:
-            return error_response(None, "bad_request", f"not JSON: {why}")
-        if not isinstance(request, dict):
-            return error_response(None, "bad_request", "a request is a JSON object")
-        return self._dispatch(request)
-
-    def handle(self, request: dict) -> dict:
-        """One parsed request to its response (the line-level checks are in `respond`)."""
-        return self._dispatch(request)
-
-    def _dispatch(self, request: dict) -> dict:
-        try:
-            rid = request_id(request)
-        except RequestError as err:
-            return error_response(None, err.code, err.message)
-        cmd = request.get("cmd")
-        handler = self.handlers.get(cmd) if isinstance(cmd, str) else None
-        if handler is None:
-            code = "bad_request" if not isinstance(cmd, str) else "unknown_command"
-            return error_response(rid, code, f"unknown command {cmd!r}")
-        try:
-            return {"id": rid, "ok": True, **handler(request)}
-        except RequestError as err:
-            return error_response(rid, err.code, err.message)
-        except Exception as err:  # noqa: BLE001 - an adapter bug must not end the session
-            traceback.print_exc(file=sys.stderr)
-            return error_response(rid, "bad_request", f"the adapter failed on this request: {_reason(err)}")
 
 
 def _or_default(value: Any, default: Any) -> Any:
@@ -697,17 +630,8 @@ def _open_spiel_version() -> str:
         return "unknown"
 
 
-def serve(stdin, stdout, spec_dir: Path | None = None) -> int:
-    server = Server(spec_dir)
-    for line in stdin:
-        response = server.respond(line)
-        if response is None:
-            continue
-        stdout.write(encode(response) + "\n")
-        stdout.flush()
-        if server.quitting:
-            break
-    return 0
+def serve(stdin: IO[bytes], stdout: IO[bytes], spec_dir: Path | None = None) -> int:
+    return serve_with(Server(spec_dir), stdin, stdout)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -721,7 +645,7 @@ def main(argv: list[str] | None = None) -> int:
         print("open_spiel is not installed: pip install 'heartspec[openspiel]'", file=sys.stderr)
         return 2
     try:
-        return serve(sys.stdin, sys.stdout, args.spec)
+        return serve(sys.stdin.buffer, sys.stdout.buffer, args.spec)
     except (BrokenPipeError, KeyboardInterrupt):  # the client went away: nothing left to answer
         return 0
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import sys
-import traceback
 from pathlib import Path
 from typing import IO, Any, Callable
 
 from heartspec import __version__
 from heartspec.engine import Game, RuleError
+from heartspec.protocol.endpoint import Endpoint
 from heartspec.protocol.messages import (
     MAX_LINE_BYTES,
     MOON_OPTIONS,
@@ -26,13 +26,11 @@ from heartspec.protocol.messages import (
     cards_from_json,
     check_seat,
     encode,
-    error_response,
     field_int,
     field_object,
     field_str,
     field_str_list,
     names,
-    request_id,
 )
 
 GAME_OPTIONS = ("dealer", "deal_number", "totals")
@@ -95,14 +93,16 @@ def _describe(err: Exception) -> str:
     return str(err) or type(err).__name__
 
 
-class Server:
-    """One protocol session over one game at a time."""
+class Server(Endpoint):
+    """One protocol session over one game at a time, judged by the reference engine."""
+
+    refusals = (RequestError, RuleError)
 
     def __init__(self, spec_dir: Path | None = None, catalog: RulesCatalog | None = None):
+        super().__init__()
         self.catalog = catalog or RulesCatalog(spec_dir)
         self.game: Any = None
         self.players = 0
-        self.finished = False  # set by `quit`
         self._handlers: dict[str, Callable[[dict], dict]] = {
             "hello": self._hello,
             "new_game": self._new_game,
@@ -114,58 +114,6 @@ class Server:
             "legal": self._legal,
             "quit": self._quit,
         }
-
-    # --- the envelope -------------------------------------------------
-
-    def handle_line(self, line: bytes | str) -> dict | None:
-        """The response to one input line, or None for a blank line."""
-        if isinstance(line, bytes):
-            if len(line) > MAX_LINE_BYTES and len(line.rstrip(b"\r\n")) > MAX_LINE_BYTES:
-                return error_response(None, "bad_request", f"line longer than {MAX_LINE_BYTES} bytes")
-            try:
-                line = line.decode("utf-8")
-            except UnicodeDecodeError as err:
-                return error_response(None, "bad_request", f"line is not UTF-8: {err.reason} at byte {err.start}")
-        try:
-            request = json.loads(line)
-        except ValueError as err:
-            if not line.strip():  # checked only here: blank lines are rare, requests are not
-                return None
-            return error_response(None, "bad_request", f"not JSON: {err}")
-        except RecursionError:
-            return error_response(None, "bad_request", "JSON nested too deeply")
-        return self.handle(request)
-
-    def handle(self, request: Any) -> dict:
-        """The response to one decoded request (any JSON value)."""
-        if not isinstance(request, dict):
-            return error_response(None, "bad_request", "a request is a JSON object with a 'cmd'")
-        try:
-            rid = request_id(request)
-        except RequestError as err:
-            return error_response(None, err.code, err.message)
-        cmd = request.get("cmd")
-        handler = self._handlers.get(cmd) if isinstance(cmd, str) else None
-        if handler is None:
-            return self._no_handler(rid, cmd)
-        try:
-            body = handler(request)
-        except (RequestError, RuleError) as err:
-            return error_response(rid, err.code, err.message)
-        except Exception as err:  # noqa: BLE001 - a bug: say so on the wire and in stderr, and keep serving
-            traceback.print_exc(file=sys.stderr)
-            return error_response(rid, "internal_error", f"{type(err).__name__}: {err}")
-        response = {"id": rid, "ok": True}
-        response.update(body)
-        return response
-
-    @staticmethod
-    def _no_handler(rid: Any, cmd: Any) -> dict:
-        if cmd is None:
-            return error_response(rid, "bad_request", "'cmd' is required")
-        if not isinstance(cmd, str):
-            return error_response(rid, "bad_request", f"'cmd' must be a string, got {json.dumps(cmd)}")
-        return error_response(rid, "unknown_command", f"unknown command {cmd!r}")
 
     # --- commands -----------------------------------------------------
 
