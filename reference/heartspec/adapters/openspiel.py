@@ -48,7 +48,6 @@ from heartspec.protocol.messages import (
     RequestError,
     card_from_json,
     cards_from_json,
-    check_seat,
     field_int,
     field_object,
     field_str,
@@ -480,11 +479,11 @@ class Server(Endpoint):
         self.spec_dir = spec_dir
         self._catalogue: Catalogue | None = None
         self._supports: dict | None = None
-        self.game: AdapterGame | None = None
+        self.players = PLAYERS  # the only table OpenSpiel plays
         self._handlers = {
             "hello": self.hello, "new_game": self.new_game, "deal": self.deal, "pass": self.pass_,
             "play": self.play, "choose": self.choose, "state": self.state, "legal": self.legal,
-            "quit": self.quit,
+            "quit": self._quit,
         }
 
     @property
@@ -548,7 +547,7 @@ class Server(Endpoint):
         return dealer, deal_number, list(totals)
 
     def deal(self, request: dict) -> dict:
-        game = self._game()
+        game = self._require_game()
         game._require_phase("deal")
         for field in ("kitty", "stock"):
             if request.get(field):
@@ -561,21 +560,21 @@ class Server(Endpoint):
         return game.deal([cards_from_json(h, "hands") for h in hands])
 
     def pass_(self, request: dict) -> dict:
-        game = self._game()
+        game = self._require_game()
         seat = self._seat(request)
         raw_cards = request.get("cards")
         game._require_phase("passing")
         return game.pass_cards(seat, cards_from_json(raw_cards, "cards"))
 
     def play(self, request: dict) -> dict:
-        game = self._game()
+        game = self._require_game()
         seat = self._seat(request)
         if "card" not in request:
             raise RequestError("bad_request", "'card' is required")
         return game.play(seat, request["card"])
 
     def choose(self, request: dict) -> dict:
-        game = self._game()
+        game = self._require_game()
         self._seat(request)
         if request.get("option") not in ("add_to_others", "subtract_from_self"):
             raise RequestError("bad_request", "'option' must be one of add_to_others, subtract_from_self")
@@ -583,27 +582,11 @@ class Server(Endpoint):
         raise RequestError("wrong_phase", f"the game is in phase {game.phase!r}, not 'moon_choice'")
 
     def state(self, request: dict) -> dict:
-        return self._game().snapshot()
+        return self._require_game().snapshot()
 
     def legal(self, request: dict) -> dict:
-        game = self._game()
+        game = self._require_game()
         return {"cards": _names(game.legal(self._seat(request)))}
-
-    def quit(self, request: dict) -> dict:
-        self.finished = True
-        return {}
-
-    # ---- helpers
-
-    def _game(self) -> AdapterGame:
-        if self.game is None:
-            raise RequestError("wrong_phase", "no game yet: send new_game first")
-        return self.game
-
-    def _seat(self, request: dict) -> int:
-        seat = field_int(request, "seat")
-        check_seat(seat, PLAYERS)
-        return seat
 
 
 def _or_default(value: Any, default: Any) -> Any:

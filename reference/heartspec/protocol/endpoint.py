@@ -13,7 +13,14 @@ import sys
 import traceback
 from typing import Any, Callable
 
-from heartspec.protocol.messages import MAX_LINE_BYTES, RequestError, error_response, request_id
+from heartspec.protocol.messages import (
+    MAX_LINE_BYTES,
+    RequestError,
+    check_seat,
+    error_response,
+    field_int,
+    request_id,
+)
 
 
 class Endpoint:
@@ -21,7 +28,9 @@ class Endpoint:
 
     def __init__(self) -> None:
         self.finished = False  # set by `quit`
-        self._handlers: dict[str, Callable[[dict], dict]] = {}
+        self.game: Any = None
+        self.players = 0
+        self._handlers: dict[str, Callable[[dict], dict]] = {"quit": self._quit}
 
     def handle_line(self, line: bytes | str) -> dict | None:
         """The response to one input line, or None for a blank line."""
@@ -72,3 +81,19 @@ class Endpoint:
         if not isinstance(cmd, str):
             return error_response(rid, "bad_request", f"'cmd' must be a string, got {json.dumps(cmd)}")
         return error_response(rid, "unknown_command", f"unknown command {cmd!r}")
+
+    # --- what every engine's commands share ---------------------------
+
+    def _quit(self, request: dict) -> dict:
+        self.finished = True
+        return {}
+
+    def _require_game(self) -> Any:
+        if self.game is None:
+            raise RequestError("wrong_phase", "no game yet: send new_game first")
+        return self.game
+
+    def _seat(self, request: dict) -> int:
+        seat = field_int(request, "seat")
+        check_seat(seat, self.players)
+        return seat

@@ -24,7 +24,6 @@ from heartspec.protocol.messages import (
     RequestError,
     card_or_unknown,
     cards_from_json,
-    check_seat,
     encode,
     field_int,
     field_object,
@@ -101,8 +100,6 @@ class Server(Endpoint):
     def __init__(self, spec_dir: Path | None = None, catalog: RulesCatalog | None = None):
         super().__init__()
         self.catalog = catalog or RulesCatalog(spec_dir)
-        self.game: Any = None
-        self.players = 0
         self._handlers: dict[str, Callable[[dict], dict]] = {
             "hello": self._hello,
             "new_game": self._new_game,
@@ -197,22 +194,6 @@ class Server(Endpoint):
     def _legal(self, request: dict) -> dict:
         game = self._require_game()
         return {"cards": names(game.legal(self._seat(request)))}
-
-    def _quit(self, request: dict) -> dict:
-        self.finished = True
-        return {}
-
-    # --- helpers ------------------------------------------------------
-
-    def _require_game(self) -> Any:
-        if self.game is None:
-            raise RequestError("wrong_phase", "no game yet: send new_game first")
-        return self.game
-
-    def _seat(self, request: dict) -> int:
-        seat = field_int(request, "seat")
-        check_seat(seat, self.players)
-        return seat
 
 
 def split_options(options: dict) -> tuple[dict, dict]:
