@@ -31,6 +31,8 @@ def load_spec(spec_dir: str | Path | None = None) -> Spec:
     if not folder.is_dir():
         raise SpecError([Problem(str(folder), 1, "/", "not a folder")])
     files = [read_spec_file(p) for p in spec_folder_files(folder)]
+    if not any(f.kind == "ruleset" for f in files):
+        raise SpecError([Problem(str(folder), 1, "/", "no rulesets here: a spec folder holds rulesets/*.yaml and variants/*.yaml")])
     problems, spec = check_spec_files(files)
     if problems:
         raise SpecError(problems)
