@@ -48,6 +48,7 @@ from heartspec.protocol.messages import (
     RequestError,
     card_from_json,
     cards_from_json,
+    describe_error,
     field_int,
     field_object,
     field_str,
@@ -492,7 +493,7 @@ class Server(Endpoint):
             try:
                 self._catalogue = Catalogue(self.spec_dir)
             except Exception as why:  # noqa: BLE001 - a broken spec is reported, and the adapter keeps serving
-                raise RequestError("unsupported", f"the adapter cannot load the rules spec: {_reason(why)}") from None
+                raise RequestError("unsupported", f"the adapter cannot load the rules spec: {describe_error(why)}") from None
         return self._catalogue
 
     def supports(self) -> dict:
@@ -595,13 +596,6 @@ def _or_default(value: Any, default: Any) -> Any:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _reason(err: Exception) -> str:
-    problems = getattr(err, "problems", None)
-    if problems:
-        return "; ".join(getattr(p, "message", str(p)) for p in problems)
-    return str(err) or type(err).__name__
 
 
 def _open_spiel_version() -> str:

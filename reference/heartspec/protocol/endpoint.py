@@ -24,7 +24,7 @@ from heartspec.protocol.messages import (
 
 
 class Endpoint:
-    refusals: tuple[type[Exception], ...] = (RequestError,)
+    refusals: tuple[type[Exception], ...] = (RequestError,)  # RequestError subclasses the engine's RuleError
 
     def __init__(self) -> None:
         self.finished = False  # set by `quit`

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from heartspec.cards import RANKS, SUITS, CardError, card_name, parse_card
+from heartspec.engine.errors import RuleError
 
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 1 << 20  # 1 MiB, newline excluded
@@ -37,13 +38,16 @@ ERROR_CODES = (
 )
 
 
-class RequestError(Exception):
-    """A request the server refuses before (or instead of) asking the engine."""
+class RequestError(RuleError):
+    """A request the server refuses before (or instead of) asking the engine: same code and message as the engine's."""
 
-    def __init__(self, code: str, message: str):
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+
+def describe_error(err: Exception) -> str:
+    """One line for a protocol error message: every problem of a spec error, else the error's own text."""
+    problems = getattr(err, "problems", None)
+    if problems:
+        return "; ".join(getattr(p, "message", str(p)) for p in problems)
+    return str(err) or type(err).__name__
 
 
 def _spellings() -> dict[str, int]:

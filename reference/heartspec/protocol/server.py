@@ -24,6 +24,7 @@ from heartspec.protocol.messages import (
     RequestError,
     card_or_unknown,
     cards_from_json,
+    describe_error,
     encode,
     field_int,
     field_object,
@@ -74,7 +75,7 @@ class RulesCatalog:
         try:
             return self.spec.compile(ruleset, variants=tuple(variants), players=players, options=options)
         except self._spec_error as err:
-            raise RequestError("invalid_game", _describe(err)) from None
+            raise RequestError("invalid_game", describe_error(err)) from None
 
 
 def _ids(spec: Any, kind: str) -> Any:
@@ -85,17 +86,10 @@ def _ids(spec: Any, kind: str) -> Any:
     return {getattr(item, "id", item) for item in items}
 
 
-def _describe(err: Exception) -> str:
-    problems = getattr(err, "problems", None)
-    if problems:
-        return "; ".join(getattr(p, "message", str(p)) for p in problems)
-    return str(err) or type(err).__name__
-
-
 class Server(Endpoint):
     """One protocol session over one game at a time, judged by the reference engine."""
 
-    refusals = (RequestError, RuleError)
+    refusals = (RuleError,)  # the engine's refusals, and the server's own RequestError
 
     def __init__(self, spec_dir: Path | None = None, catalog: RulesCatalog | None = None):
         super().__init__()
