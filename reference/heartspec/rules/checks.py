@@ -11,13 +11,21 @@ from typing import Iterator
 
 from heartspec import cards
 from heartspec.rules import vocabulary
-from heartspec.rules.resolve import Resolved
+from heartspec.rules.problems import ResolveError
+from heartspec.rules.resolve import Resolved, describe
 
 Issue = tuple[str, str]
 
 STANDARD_DECK = 52
 MIN_PLAYERS_FOR_SKIP_PASS = 5   # left2/right2 pass past a neighbour, which needs a table of 5 or more
 TWO_PLAYERS = 2
+
+
+def require_playable(resolved: Resolved) -> None:
+    """Refuse, in one sentence, resolved rules that do not make a playable game."""
+    issues = check_resolved(resolved)
+    if issues:
+        raise ResolveError(f"{describe(resolved)}: " + "; ".join(message for _, message in issues))
 
 
 def check_resolved(resolved: Resolved) -> list[Issue]:

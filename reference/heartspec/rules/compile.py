@@ -11,16 +11,15 @@ from typing import Any
 from heartspec import cards
 from heartspec.rules import vocabulary
 from heartspec.rules.model import CompiledRules
-from heartspec.rules.problems import ResolveError
-from heartspec.rules.resolve import Resolved, describe
+from heartspec.rules.resolve import Resolved
 
 DEALER_STEP = {"left": +1, "right": -1}
 
 
-def check_resolved(resolved: Resolved):
-    from heartspec.rules.checks import check_resolved as check  # checks reads face_points from here
+def require_playable(resolved: Resolved) -> None:
+    from heartspec.rules.checks import require_playable as check  # checks reads face_points from here
 
-    return check(resolved)
+    check(resolved)
 
 
 def face_points(card_points: dict[str, Any]) -> tuple[int, ...]:
@@ -53,9 +52,7 @@ def _fields(resolved: Resolved, key: str) -> dict[str, Any]:
 
 def compile_rules(resolved: Resolved) -> CompiledRules:
     """Raises ResolveError when the resolved rules do not make a playable game (Spec.resolve checks this first)."""
-    issues = check_resolved(resolved)
-    if issues:
-        raise ResolveError(f"{describe(resolved)}: " + "; ".join(message for _, message in issues))
+    require_playable(resolved)
     deck = _fields(resolved, "deck")
     physical = tuple(cards.build_deck(deck["copies"], deck.get("remove", []), deck.get("add", [])))
     points = face_points(resolved.rules["card_points"].value)

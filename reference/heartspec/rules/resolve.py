@@ -89,12 +89,10 @@ class Spec:
     def resolve(self, ruleset_id: str, variants: Iterable[str] = (), players: int | None = None,
                 options: dict | None = None) -> Resolved:
         """Resolve and check the combination; raises ResolveError with a clear message."""
-        from heartspec.rules.checks import check_resolved
+        from heartspec.rules.checks import require_playable
 
         resolved = resolve(self, ruleset_id, variants, players, options)
-        issues = check_resolved(resolved)
-        if issues:
-            raise ResolveError(f"{describe(resolved)}: " + "; ".join(message for _, message in issues))
+        require_playable(resolved)
         return resolved
 
     def compile(self, ruleset_id: str, variants: Iterable[str] = (), players: int | None = None,
