@@ -21,6 +21,7 @@ from heartspec.render.selection import (
     check_ruleset,
     check_variants,
     cite,
+    md_escape,
     resolve_rules,
 )
 
@@ -242,7 +243,7 @@ def render_markdown(comparison: Comparison, heading: str = "#") -> str:
     lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for row in comparison.shown_rows:
         cells = [_md_cell(rid, row, cell, notes) for rid, cell in row.cells.items()]
-        lines.append("| " + " | ".join([f"**{_md(row_title(row))}**"] + cells) + " |")
+        lines.append("| " + " | ".join([f"**{md_escape(row_title(row))}**"] + cells) + " |")
     if notes:
         lines += ["", f"{heading}# Interpretations", ""] + [f"{i}. {n}" for i, n in enumerate(notes, 1)]
     return "\n".join(lines) + "\n"
@@ -253,18 +254,14 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
         return NOT_PLAYED
     if cell.rule is None:
         return "*(no such rule)*"
-    parts = [_md(cell.rule.text)]
+    parts = [md_escape(cell.rule.text)]
     for source in cell.rule.sources:
-        cited = f"*{_md(cite(source))}*"
+        cited = f"*{md_escape(cite(source))}*"
         if source.get("status") == "interpretation":
-            notes.append(f"{rid}, {row_title(row)}: {_md(_flat(source.get('note', '')))}")
+            notes.append(f"{rid}, {row_title(row)}: {md_escape(_flat(source.get('note', '')))}")
             cited += f" **[interpretation {len(notes)}]**"
         parts.append(cited)
     return "<br>".join(parts)
-
-
-def _md(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
 
 
 # --- json -------------------------------------------------------------------
@@ -303,13 +300,7 @@ def _row_json(row: Row) -> dict[str, Any]:
 def _cell_json(cell: Cell) -> dict[str, Any]:
     if not cell.played or cell.rule is None:
         return {"played": cell.played, "value": None, "text": None, "sources": [], "interpretation": False}
-    return {
-        "played": True,
-        "value": cell.rule.value,
-        "text": cell.rule.text,
-        "sources": list(cell.rule.sources),
-        "interpretation": bool(cell.rule.interpretations),
-    }
+    return {"played": True, **cell.rule.content_json()}
 
 
 # --- the committed document -------------------------------------------------

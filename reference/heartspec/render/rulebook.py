@@ -13,6 +13,7 @@ from heartspec.render.selection import (
     check_ruleset,
     check_variants,
     cite,
+    md_escape,
     resolve_rules,
 )
 
@@ -194,14 +195,7 @@ def render_json(book: Rulebook) -> dict[str, Any]:
 
 
 def _rule_json(rule: RenderedRule) -> dict[str, Any]:
-    return {
-        "rule": rule.key,
-        "label": rule.label,
-        "text": rule.text,
-        "value": rule.value,
-        "sources": list(rule.sources),
-        "interpretation": bool(rule.interpretations),
-    }
+    return {"rule": rule.key, "label": rule.label, **rule.content_json()}
 
 
 # --- the catalogue ----------------------------------------------------------
@@ -262,14 +256,10 @@ def render_catalog_text(cat: dict) -> str:
 def render_catalog_markdown(cat: dict) -> str:
     rulesets, variants = _catalog_rows(cat)
     lines = ["## Rulesets", "", "| id | title | players | guides |", "|---|---|---|---|"]
-    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rulesets]
+    lines += ["| " + " | ".join(md_escape(c) for c in row) + " |" for row in rulesets]
     lines += ["", "## Variants", "", "| id | title | players | applies to | guides |", "|---|---|---|---|---|"]
-    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in variants]
+    lines += ["| " + " | ".join(md_escape(c) for c in row) + " |" for row in variants]
     return "\n".join(lines) + "\n"
-
-
-def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
 
 
 __all__ = [

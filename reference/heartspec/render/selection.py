@@ -28,6 +28,20 @@ class RenderedRule:
     def interpretations(self) -> list[dict]:
         return [s for s in self.sources if s.get("status") == "interpretation"]
 
+    def content_json(self) -> dict[str, Any]:
+        """What a rule says and where it comes from: the part every JSON form shares."""
+        return {
+            "value": self.value,
+            "text": self.text,
+            "sources": list(self.sources),
+            "interpretation": bool(self.interpretations),
+        }
+
+
+def md_escape(text: Any) -> str:
+    """Text safe inside a markdown table cell."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
 
 def _known(kind: str, wanted: str, known: Iterable[str]) -> None:
     known = sorted(known)
