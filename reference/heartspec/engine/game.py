@@ -31,9 +31,6 @@ from heartspec.rules.model import CompiledRules
 
 QUEEN_OF_SPADES = parse_card("QS")
 PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "none")
-PHASES = ("deal", "passing", "playing", "moon_choice", "game_over")
-
-
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -26,11 +26,6 @@ class Summary:
     avg_points_per_deal: float
     hands_per_second: float
 
-    def as_dict(self) -> dict:
-        return {"games": self.games, "deals": self.deals, "moons": self.moons,
-                "avg_points_per_deal": round(self.avg_points_per_deal, 2),
-                "hands_per_second": round(self.hands_per_second, 1)}
-
 
 def random_card(mask: int, rng: random.Random) -> int:
     """A uniformly chosen set bit of `mask`, without building a list."""

@@ -17,25 +17,7 @@ PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 1 << 20  # 1 MiB, newline excluded
 
 PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "none")
-PHASES = ("deal", "passing", "playing", "moon_choice", "game_over")
 MOON_OPTIONS = ("add_to_others", "subtract_from_self")
-ERROR_CODES = (
-    "bad_request",
-    "unknown_command",
-    "unsupported",
-    "invalid_game",
-    "invalid_deal",
-    "invalid_card",
-    "wrong_phase",
-    "invalid_pass",
-    "card_not_in_hand",
-    "already_passed",
-    "not_your_turn",
-    "must_lead_opening_card",
-    "must_follow_suit",
-    "points_on_first_trick",
-    "hearts_not_broken",
-)
 
 
 class RequestError(RuleError):
