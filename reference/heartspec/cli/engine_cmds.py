@@ -23,11 +23,20 @@ def engine_command(spec_dir: Path | None) -> None:
         status = serve_with(Server(catalog=catalog), sys.stdin.buffer, sys.stdout.buffer)
     except BrokenPipeError:
         # The client stopped reading: the session is over, and there is no one left to tell.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _discard_stdout()
         status = 0
+    except OSError as err:  # a full disk, say: the answers are lost, so the session cannot go on
+        _discard_stdout()
+        click.echo(f"heartspec engine: cannot write a response to standard output: {err.strerror or err}", err=True)
+        status = 1
     except KeyboardInterrupt:
         status = 130
     sys.exit(status)
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's final flush of unwritable output raises nothing more."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 @click.command("replay")
@@ -80,13 +89,16 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
     except OSError as err:
         raise click.ClickException(f"cannot write {log_path}: {err.strerror}") from None
     try:
-        # All options go to the log's new_game, so a replay compiles the same rules.
-        summary = play_games(compiled, games=games, seed=seed, log=log, options=options)
+        try:
+            # All options go to the log's new_game, so a replay compiles the same rules.
+            summary = play_games(compiled, games=games, seed=seed, log=log, options=options)
+        finally:
+            if log:
+                log.close()
     except RuleError as err:
         raise click.ClickException(f"{err.code}: {err.message}") from None
-    finally:
-        if log:
-            log.close()
+    except OSError as err:  # a full disk: the log is incomplete, and saying so matters more than the summary
+        raise click.ClickException(f"cannot write {log_path}: {err.strerror or err}") from None
     _print_summary(summary, ruleset, variants, players)
 
 

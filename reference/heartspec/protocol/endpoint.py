@@ -15,8 +15,10 @@ from typing import Any, Callable
 
 from heartspec.protocol.messages import (
     MAX_LINE_BYTES,
+    NotJson,
     RequestError,
     check_seat,
+    decode_json,
     error_response,
     field_int,
     request_id,
@@ -42,13 +44,12 @@ class Endpoint:
             except UnicodeDecodeError as err:
                 return error_response(None, "bad_request", f"line is not UTF-8: {err.reason} at byte {err.start}")
         try:
-            request = json.loads(line)
+            request = decode_json(line)
         except ValueError as err:
-            if not line.strip():  # checked only here: blank lines are rare, requests are not
+            if not line.strip():  # any Unicode whitespace; checked only here: blank lines are rare, requests are not
                 return None
-            return error_response(None, "bad_request", f"not JSON: {err}")
-        except RecursionError:
-            return error_response(None, "bad_request", "JSON nested too deeply")
+            prefix = "" if isinstance(err, NotJson) else "not JSON: "
+            return error_response(None, "bad_request", f"{prefix}{err}")
         return self.handle(request)
 
     def handle(self, request: Any) -> dict:

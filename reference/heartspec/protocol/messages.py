@@ -8,13 +8,15 @@ game, which the engine alone judges.
 from __future__ import annotations
 
 import json
+import math
+import re
 from typing import Any
 
 from heartspec.cards import RANKS, SUITS, CardError, card_name, parse_card
 from heartspec.engine.errors import RuleError
+from heartspec.limits import MAX_JSON_DEPTH, MAX_LINE_BYTES  # noqa: F401 - MAX_LINE_BYTES is re-exported
 
 PROTOCOL_VERSION = 1
-MAX_LINE_BYTES = 1 << 20  # 1 MiB, newline excluded
 
 PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "none")
 MOON_OPTIONS = ("add_to_others", "subtract_from_self")
@@ -30,6 +32,68 @@ def describe_error(err: Exception) -> str:
     if problems:
         return "; ".join(getattr(p, "message", str(p)) for p in problems)
     return str(err) or type(err).__name__
+
+
+class NotJson(ValueError):
+    """A line that strict JSON (RFC 8259, numbers a double can hold, well-formed UTF-16) does not allow."""
+
+
+def _no_constant(name: str) -> Any:
+    raise NotJson(f"{name} is not JSON (JSON has no NaN or Infinity)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotJson(f"the number {text[:40]} is outside the range of a double")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # Python refuses to convert integers of thousands of digits
+        raise NotJson(f"an integer of {len(text)} digits is too long to read") from None
+
+
+_STRICT = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite_float, parse_int=_bounded_int)
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def nesting_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether a JSON text nests arrays and objects deeper than `limit` (brackets in strings do not count)."""
+    if text.count("[") + text.count("{") <= limit:  # the common case, counted in C
+        return False
+    depth = 0
+    for match in _BRACKET.finditer(_JSON_STRING.sub('""', text)):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > limit:
+            return True
+    return False
+
+
+def decode_json(text: str | bytes) -> Any:
+    """Strict JSON: refuses NaN/Infinity, numbers beyond a double, lone surrogates and deep nesting (NotJson)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    if nesting_exceeds(text):
+        raise NotJson(f"nested deeper than {MAX_JSON_DEPTH} arrays/objects (the protocol's limit)")
+    try:
+        value = _STRICT.decode(text)
+    except RecursionError:
+        raise NotJson(f"nested deeper than {MAX_JSON_DEPTH} arrays/objects (the protocol's limit)") from None
+    if "\\u" in text and _has_lone_surrogate(value):
+        raise NotJson("a string holds a lone surrogate (\\ud800-\\udfff escape without its pair), which is not Unicode text")
+    return value
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    try:
+        encode(value).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _spellings() -> dict[str, int]:

@@ -15,6 +15,7 @@ from typing import IO, Any, Callable
 
 from heartspec import __version__
 from heartspec.engine import Game, RuleError
+from heartspec.limits import COMPILED_RULES_CACHED
 from heartspec.protocol.endpoint import Endpoint
 from heartspec.protocol.messages import (
     MAX_LINE_BYTES,
@@ -59,11 +60,18 @@ class RulesCatalog:
 
     def compile(self, ruleset: str, variants: list[str], players: int, options: dict) -> Any:
         key = json.dumps([ruleset, variants, players, options], sort_keys=True)
-        compiled = self._compiled.get(key)
+        compiled = self._compiled.pop(key, None)
         if compiled is None:
             compiled = self._compile_uncached(ruleset, variants, players, options)
-            self._compiled[key] = compiled
+            if len(self._compiled) >= COMPILED_RULES_CACHED:  # a client may send endless distinct option sets
+                del self._compiled[next(iter(self._compiled))]
+        self._compiled[key] = compiled  # (re)inserted last: dicts keep insertion order, so the first is the least recent
         return compiled
+
+    @property
+    def cached(self) -> int:
+        """How many compiled rule sets are kept now (at most COMPILED_RULES_CACHED)."""
+        return len(self._compiled)
 
     def _compile_uncached(self, ruleset, variants, players, options):
         if ruleset not in _ids(self.spec, "rulesets"):

@@ -8,6 +8,7 @@ called.  Every value remembers the provenance records that made it, and
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -376,14 +377,22 @@ def coerce_option(name: str, given: Any, entry: dict, rule_path: str) -> Any:
     if allowed == "any":
         value = _as_number(given) if isinstance(given, str) else given
         schema = vocabulary.value_schema(rule_path) or {}
+        if isinstance(value, float) and not math.isfinite(value):  # JSON Schema bounds never catch NaN
+            raise ResolveError(f"option {name} cannot be {_shown(given)}: a number must be finite")
         if isinstance(value, bool) or list(vocabulary.validator("ruleset").evolve(schema=schema).iter_errors(value)):
-            raise ResolveError(f"option {name} cannot be {given!r} ({schema.get('description', 'see the rule vocabulary')})")
+            raise ResolveError(f"option {name} cannot be {_shown(given)} ({schema.get('description', 'see the rule vocabulary')})")
         return value
     for candidate in allowed:
         if _same_option_value(candidate, given):
             return candidate
     shown = ", ".join("null" if v is None else str(v) for v in allowed)
-    raise ResolveError(f"option {name} cannot be {given!r} (allowed: {shown})")
+    raise ResolveError(f"option {name} cannot be {_shown(given)} (allowed: {shown})")
+
+
+def _shown(given: Any) -> str:
+    """A given option value as the message shows it: whole when short, its start and length when long."""
+    text = repr(given)
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
 
 
 def _same_option_value(candidate: Any, given: Any) -> bool:

@@ -1,0 +1,39 @@
+"""Every size and time limit heartspec puts on what it reads, in one place (docs/limits.md lists them).
+
+Input from users, logs, spec folders and engines under test may be careless or
+hostile; each limit bounds the memory, time or disk one input can take, and
+each refusal names the limit that was reached, so a user knows what to change.
+"""
+
+from __future__ import annotations
+
+# --- the protocol (heartspec engine, and conform reading an engine) -------------
+MAX_LINE_BYTES = 1 << 20           # one request line, newline excluded
+MAX_JSON_DEPTH = 64                # nesting of arrays/objects in one request or response
+MAX_RESPONSE_BYTES = 16 << 20      # one response line conform reads from an engine
+COMPILED_RULES_CACHED = 64         # compiled rule sets the engine keeps (least recently used go first)
+
+# --- conform ---------------------------------------------------------------------
+STDERR_KEEP_BYTES = 64 << 10       # the end of an engine's stderr kept for failure reports
+TRANSCRIPT_KEEP_BYTES = 4 << 20    # requests and responses kept for move logs (the most recent)
+TRANSCRIPT_ENTRY_BYTES = 64 << 10  # a response longer than this is kept as its id, ok and error only
+
+# --- spec files (validate, --spec) -------------------------------------------------
+MAX_SPEC_FILE_BYTES = 1 << 20      # one ruleset or variant file
+MAX_YAML_NODES = 100_000           # values in one file once aliases and merge keys are expanded
+
+# --- replay ------------------------------------------------------------------------
+MAX_LOG_LINE_BYTES = MAX_LINE_BYTES  # one move-log line: what the engine would accept
+MAX_LOG_BYTES = 1 << 30            # one move log (about 40,000 games)
+
+
+class LimitError(ValueError):
+    """An input went past one of the limits above; the message names it."""
+
+
+def describe_bytes(count: int) -> str:
+    """1048576 -> '1 MiB': limits are powers of two, said the way people write them."""
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= size and count % size == 0:
+            return f"{count // size} {unit}"
+    return f"{count} bytes"
