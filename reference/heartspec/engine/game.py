@@ -57,6 +57,9 @@ class Game:
         self.phase = "deal"
         self.winners: list[int] | None = None
         self.quiet = False  # self-play sets this to skip building event dicts
+        # A simulation sets a Counter here: which rule (its dotted vocabulary path) narrowed a
+        # legal_mask call or decided a trick. Left None, nothing is counted and nothing slows down.
+        self.rule_counts: Counter | None = None
         self.last_deal_points: list[int] | None = None
         self.last_moon: dict | None = None
         self.deals_scored = 0
@@ -273,7 +276,10 @@ class Game:
         if trick:
             allowed = hand & self._suit_masks[self._suit_of[trick[0][1]]] or hand
             if self.tricks_done == 0 and self._first_trick_guarded:
-                allowed = allowed & ~self._point_mask or allowed
+                safe = allowed & ~self._point_mask
+                if self.rule_counts is not None and safe != allowed:
+                    self.rule_counts["first_trick.points" if safe else "first_trick.when_only_points"] += 1
+                allowed = safe or allowed
             return allowed
         if self.tricks_done == 0:
             if self.opening_face is not None:
@@ -283,7 +289,11 @@ class Game:
         if self._hearts_lead_guarded and not self.hearts_broken:
             others = hand & ~self._hearts
             if others and not (self._hearts_and_queen and not others & ~self._queen):
+                if self.rule_counts is not None and others != hand:
+                    self.rule_counts["heart_leads.before_broken"] += 1
                 return others
+            if self.rule_counts is not None and hand & self._hearts:
+                self.rule_counts["heart_leads.exceptions"] += 1
         return hand
 
     def legal(self, seat) -> list[int]:
@@ -458,7 +468,11 @@ class Game:
             card_face = card % IDS_PER_DECK
             if suit_of_[card] == led and card_face > best_face and not (cancelling and faces[card_face] > 1):
                 best_seat, best_face = seat, card_face
+        if self.rule_counts is not None and cancelling and any(n > 1 for n in faces.values()):
+            self.rule_counts["following.identical_cards"] += 1
         if best_seat is None:  # every led-suit card cancelled: the leader takes it
+            if self.rule_counts is not None:
+                self.rule_counts["following.all_cancelled"] += 1
             return trick[0][0]
         return best_seat
 
@@ -571,6 +585,11 @@ class Game:
                            "dealer": self.dealer, "pass_direction": self.pass_direction})
 
     # ----------------------------------------------------------------- views
+
+    @property
+    def money(self) -> list[Fraction]:
+        """Money won (+) or lost (-) by each seat so far this game, exact; zeros without a settlement."""
+        return list(self._game_money)
 
     def deal_points_so_far(self) -> list[int]:
         if self.phase == "game_over" and self.last_deal_points is not None:

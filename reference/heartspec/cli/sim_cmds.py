@@ -1,0 +1,68 @@
+"""`heartspec simulate`: rulesets compared by play over the same deals (heartspec.simulate)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from heartspec.cli.common import load_spec_or_exit, spec_option
+
+
+@click.command("simulate")
+@click.argument("tables", nargs=-1, required=True, metavar="RULESET[+VARIANT...]...")
+@click.option("--players", type=click.IntRange(min=2), required=True, help="Players at every table.")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games per ruleset.")
+@click.option("--bots", default="heuristic", show_default=True,
+              help="random, heuristic, module:function or exec:COMMAND; one for every seat or one per seat, comma-separated.")
+@click.option("--seed", type=int, default=None, help="Seed of the deals and bots (default: a fresh one, shown in the report).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes to play shards in (default: every core). The result does not depend on it.")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="local: processes on this machine; dask: the shards as tasks on a Dask cluster (needs --scheduler).")
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="What to print on standard output.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the report as JSON (schemas/simulation.schema.json) here.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the self-contained HTML report with plots here.")
+@click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="A ruleset option for every table, e.g. settlement=pairwise or target=50 (repeatable).")
+@spec_option
+def simulate_command(tables, players, games, bots, seed, workers, executor, scheduler, output_format,
+                     json_path, html_path, option_pairs, spec_dir) -> None:
+    """Play the same deals under each rule set with the same seeded bots and compare the outcomes."""
+    from heartspec.cli.engine_cmds import _parse_options
+    from heartspec.protocol.server import RulesCatalog
+    from heartspec.simulate.html import render_html
+    from heartspec.simulate.report import render_text
+    from heartspec.simulate.runner import SimulationError, prepare, simulate
+
+    if executor == "dask" and not scheduler:
+        raise click.UsageError("--executor dask needs --scheduler ADDRESS")
+    catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    try:
+        run, detail = prepare(list(tables), players, games, bots, seed, _parse_options(option_pairs), catalog)
+        document = simulate(run, detail, workers=workers or os.cpu_count() or 1, executor=executor,
+                            scheduler=scheduler)
+    except (SimulationError, RuntimeError, OSError) as err:
+        raise click.ClickException(str(err)) from None
+    for path, text in ((json_path, lambda: json.dumps(document, indent=1) + "\n"), (html_path, lambda: render_html(document))):
+        if path is not None:
+            try:
+                path.write_text(text(), encoding="utf-8")
+            except OSError as err:
+                raise click.ClickException(f"cannot write {path}: {err.strerror}") from None
+    if output_format == "json":
+        json.dump(document, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        click.echo(render_text(document), nl=False)
+        click.echo(f"played {document['played']['deals']:,} deals in {document['timing']['seconds']} s")
+
+
+COMMANDS = [simulate_command]

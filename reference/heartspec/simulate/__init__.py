@@ -1,0 +1,1 @@
+"""`heartspec simulate`: rulesets compared by play over the same deals (see docs/simulate.md)."""

@@ -1,0 +1,95 @@
+"""`heartspec simulate` as a library call: name the tables, play the shards, build the report."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from heartspec.protocol.server import RulesCatalog, split_options
+from heartspec.simulate.bots import BotError
+from heartspec.simulate.report import build_report
+from heartspec.simulate.seat_protocol import bot_maker
+from heartspec.simulate.shards import Run, run_dask, run_local, shards
+
+
+class SimulationError(Exception):
+    """A request the simulator cannot run (unknown ruleset, bad bot, wrong seat count...), in one line."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """One rule set to compare: `fi`, or `dk+omnibus-jd` (ruleset + variants)."""
+
+    label: str
+    ruleset: str
+    variants: tuple[str, ...]
+
+
+def parse_table(text: str) -> Table:
+    ruleset, *variants = text.split("+")
+    if not ruleset or not all(variants):
+        raise SimulationError(f"{text!r} is not RULESET[+VARIANT...], e.g. fi or dk+omnibus-jd")
+    return Table(text, ruleset, tuple(variants))
+
+
+def seat_bots(spec: str, players: int) -> tuple[str, ...]:
+    """One bot for every seat (`heuristic`) or one per seat, comma-separated (`heuristic,random,...`)."""
+    bots = tuple(part.strip() for part in spec.split(","))
+    if len(bots) == 1:
+        bots *= players
+    if len(bots) != players:
+        raise SimulationError(f"--bots names {len(bots)} bots for {players} seats: give one, or one per seat")
+    for bot in set(bots):
+        try:
+            bot_maker(bot)
+        except BotError as err:
+            raise SimulationError(str(err)) from None
+    return bots
+
+
+def prepare(tables: list[str], players: int, games: int, bots: str, seed: int | None,
+            options: dict | None = None, catalog: RulesCatalog | None = None) -> tuple[Run, list[dict]]:
+    """Check and compile everything before any game is played, so a mistake costs no time."""
+    from heartspec.engine.errors import RuleError
+
+    if not tables:
+        raise SimulationError("name at least one ruleset, e.g. fi no dk se")
+    if games < 1:
+        raise SimulationError("--games must be at least 1")
+    parsed = [parse_table(t) for t in tables]
+    if len({t.label for t in parsed}) != len(parsed):
+        raise SimulationError("a rule set is named twice; each column must be different")
+    catalog = catalog or RulesCatalog()
+    try:
+        _, rule_options = split_options(options or {})
+        compiled = [(t.label, catalog.compile(t.ruleset, list(t.variants), players, rule_options)) for t in parsed]
+    except RuleError as err:
+        raise SimulationError(f"{err.code}: {err.message}") from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    run = Run(tables=tuple(compiled), bots=seat_bots(bots, players), seed=seed, games=games)
+    detail = [{"label": t.label, "ruleset": t.ruleset, "variants": list(t.variants),
+               "settlement": rules.settlement, "deck_size": len(rules.deck)}
+              for t, (_, rules) in zip(parsed, compiled)]
+    return run, detail
+
+
+def simulate(run: Run, detail: list[dict], workers: int = 1, executor: str = "local",
+             scheduler=None, progress=None) -> dict:
+    """Play the run and return the report document."""
+    started = time.perf_counter()
+    try:
+        if executor == "dask":
+            result = run_dask(run, scheduler, progress)
+        else:
+            result = run_local(run, workers, progress)
+    except BotError as err:
+        raise SimulationError(str(err)) from None
+    seconds = time.perf_counter() - started
+    settings = {"executor": executor, "workers": workers if executor == "local" else None,
+                "shards": len(shards(run.games))}
+    document = build_report(run, result, detail, settings)
+    document["timing"] = {"seconds": round(seconds, 2),
+                          "deals_per_second": round(result.deals / seconds, 1) if seconds else None}
+    return document

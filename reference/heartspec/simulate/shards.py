@@ -1,0 +1,164 @@
+"""A run cut into shards of consecutive games, played locally (processes) or on a Dask cluster.
+
+A shard is fixed by (run, first game, last game) alone, never by the number of
+workers, and game g is seeded from (run seed, g): the shards are the same
+whatever plays them, and their integer sums merge into the same totals in any
+order. So a seeded run gives the same report on one core, on two, or on a cluster.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from heartspec.rules.model import CompiledRules
+from heartspec.simulate.play import GameRecord, play_game
+from heartspec.simulate.seat_protocol import bot_maker
+from heartspec.simulate.stats import Tally
+
+SHARD_GAMES = 50
+
+
+@dataclass(frozen=True)
+class Run:
+    """Everything a shard needs, picklable: labelled compiled rules, a bot spec per seat, the seed."""
+
+    tables: tuple[tuple[str, CompiledRules], ...]
+    bots: tuple[str, ...]
+    seed: int
+    games: int
+
+
+@dataclass
+class ShardResult:
+    """Sums over some games: tallies and histograms keyed by (scope, metric).
+
+    scope is a ruleset label for that ruleset's own figures, or (label, baseline) for paired differences.
+    """
+
+    tallies: dict = field(default_factory=dict)
+    histograms: dict = field(default_factory=dict)
+    games: int = 0
+    deals: int = 0
+    seconds: float = 0.0
+
+    def tally(self, scope, metric: str) -> Tally:
+        key = (scope, metric)
+        if key not in self.tallies:
+            self.tallies[key] = Tally()
+        return self.tallies[key]
+
+    def count(self, scope, metric: str, value: int) -> None:
+        self.histograms.setdefault((scope, metric), Counter())[value] += 1
+
+    def merge(self, other: "ShardResult") -> None:
+        for key, tally in other.tallies.items():
+            self.tally(*key).merge(tally)
+        for key, counts in other.histograms.items():
+            self.histograms.setdefault(key, Counter()).update(counts)
+        self.games += other.games
+        self.deals += other.deals
+        self.seconds += other.seconds
+
+
+def shards(games: int, size: int = SHARD_GAMES) -> list[tuple[int, int]]:
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def run_shard(run: Run, start: int, stop: int) -> ShardResult:
+    """Play games start..stop-1 under every ruleset of the run and sum what they measured."""
+    started = time.perf_counter()
+    makers = [bot_maker(spec) for spec in run.bots]
+    result = ShardResult()
+    for index in range(start, stop):
+        records = [(label, play_game(rules, makers, run.seed, index)) for label, rules in run.tables]
+        for label, record in records:
+            _add_own(result, label, record)
+        for i, (base_label, base) in enumerate(records):
+            for label, record in records[i + 1:]:
+                _add_difference(result, (label, base_label), record, base)
+        result.games += 1
+    for make in makers:
+        getattr(make, "close", lambda: None)()
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _add_own(result: ShardResult, label: str, record: GameRecord) -> None:
+    deals = len(record.deals)
+    for metric in record.deals[0]:
+        result.tally(label, metric).add(sum(d[metric] for d in record.deals), deals)
+    for metric, value in _game_metrics(record).items():
+        result.tally(label, metric).add(value)
+    result.count(label, "game.deals", deals)
+    for deal in record.deals:
+        if "points.queen_holder" in deal:
+            result.count(label, "points.queen_holder", deal["points.queen_holder"])
+    result.deals += deals
+
+
+def _add_difference(result: ShardResult, scope: tuple[str, str], record: GameRecord, base: GameRecord) -> None:
+    common = min(len(record.deals), len(base.deals))
+    for metric in record.deals[0].keys() & base.deals[0].keys():
+        paired = sum(record.deals[k][metric] - base.deals[k][metric] for k in range(common))
+        result.tally(scope, metric).add(paired, common)
+    base_metrics = _game_metrics(base)
+    for metric, value in _game_metrics(record).items():
+        if metric in base_metrics:
+            result.tally(scope, metric).add(value - base_metrics[metric])
+    result.count(scope, "game.deals", len(record.deals) - len(base.deals))
+
+
+def _game_metrics(record: GameRecord) -> dict[str, int]:
+    game = record.game
+    metrics = {"game.deals": game["deals"], "game.extra_deals": game["extra_deals"],
+               "game.shared_win": game["shared_win"]}
+    if any(game["money_cents"]):
+        metrics.update({f"money_cents.seat{s}": m for s, m in enumerate(game["money_cents"])})
+    return metrics
+
+
+# ---------------------------------------------------------------- executors
+
+def _run_job(job: tuple[Run, int, int]) -> ShardResult:
+    return run_shard(*job)
+
+
+def run_local(run: Run, workers: int, progress=None) -> ShardResult:
+    """Every shard on this machine: in this process for one worker, else in a process pool."""
+    jobs = [(run, start, stop) for start, stop in shards(run.games)]
+    total = ShardResult()
+    if workers <= 1:
+        results = map(_run_job, jobs)
+        _merge_all(total, results, progress)
+        return total
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        _merge_all(total, pool.imap_unordered(_run_job, jobs), progress)
+    return total
+
+
+def run_dask(run: Run, scheduler, progress=None) -> ShardResult:
+    """Every shard as a task on a Dask cluster (a scheduler address, or a Client to use as is)."""
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        raise RuntimeError("the dask executor needs the dask extra: pip install 'heartspec[dask]'") from None
+    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    try:
+        futures = client.map(_run_job, [(run, start, stop) for start, stop in shards(run.games)], pure=False)
+        total = ShardResult()
+        _merge_all(total, (future.result() for future in as_completed(futures)), progress)
+        return total
+    finally:
+        if client is not scheduler:
+            client.close()
+
+
+def _merge_all(total: ShardResult, results, progress) -> None:
+    for result in results:
+        total.merge(result)
+        if progress is not None:
+            progress(total.games)
