@@ -7,6 +7,7 @@ import shutil
 import sys
 from typing import Any, Sequence
 
+from heartspec.conformance.schema_check import command_of, shipped_schemas
 from heartspec.protocol.client import EngineError, EngineProcess
 
 GAME_COMMANDS = ("new_game", "deal", "pass", "play", "choose")
@@ -40,6 +41,7 @@ class EngineSession:
         self.broken = False
         self.scenario_start = 0
         self.last_request: str | None = None
+        self.schemas = shipped_schemas()  # every response is checked here, where it arrives
 
     def begin_scenario(self) -> None:
         if self.engine is None:
@@ -51,11 +53,15 @@ class EngineSession:
 
     def request(self, payload: dict[str, Any]) -> dict[str, Any]:
         self.last_request = json.dumps(payload)
-        return self._guarded(lambda: self.engine.request(dict(payload)))
+        response = self._guarded(lambda: self.engine.request(dict(payload)))
+        self.schemas.check_response(payload.get("cmd"), response, self.last_request)
+        return response
 
     def request_raw(self, line: str) -> dict[str, Any]:
         self.last_request = line
-        return self._guarded(lambda: self.engine.request_line(line))
+        response = self._guarded(lambda: self.engine.request_line(line))
+        self.schemas.check_response(command_of(line), response, json.dumps(line, ensure_ascii=False))
+        return response
 
     def _guarded(self, send):
         try:
