@@ -271,3 +271,68 @@ Feature: The first trick
     Examples: dk
       | ruleset |
       | dk      |
+
+  @id:first-trick-008 @area:first_trick
+  Scenario Outline: Under a variant that changes card values the ban keeps its named cards and gains new point cards
+    Source: fi "Ensimmäinen tikki ja hertta rikottu" and fi-classic "Pelin kulku" name the hearts
+    and the queen of spades in their ban on point cards. no-queen (fi "Ilman patarouvaa",
+    fi-classic "Variaatioita") takes the queen's points away but not her place in the ban;
+    graduated-spades (fi "Porrastetut pisteet") makes the ace and king of spades point cards, so
+    they join it; the Omnibus bonus cards (fi "Ruutujätkä (−10 pistettä)", fi-classic
+    "Variaatioita") are plus cards, not point cards, and may be played. Seat 1 is out of clubs.
+    Given a "<ruleset>" game for 4 players starting at deal 3 with variants "<variant>"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "QS KS AS JD TD"
+    And the other cards are dealt in deck order
+    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D 3S"
+    And seat 0 plays "2C"
+    Then playing "<card>" by seat 1 is <verdict>
+
+    @ruleset:fi @players:4 @variant:no-queen
+    Examples: fi no-queen
+      | ruleset | variant  | card | verdict                              |
+      | fi      | no-queen | QS   | refused with "points_on_first_trick" |
+
+    @ruleset:fi-classic @players:4 @variant:no-queen
+    Examples: fi-classic no-queen
+      | ruleset    | variant  | card | verdict                              |
+      | fi-classic | no-queen | QS   | refused with "points_on_first_trick" |
+
+    @ruleset:fi @players:4 @variant:graduated-spades
+    Examples: fi graduated-spades
+      | ruleset | variant          | card | verdict                              |
+      | fi      | graduated-spades | AS   | refused with "points_on_first_trick" |
+
+    @ruleset:fi @players:4 @variant:omnibus-jd
+    Examples: fi omnibus-jd
+      | ruleset | variant    | card | verdict  |
+      | fi      | omnibus-jd | JD   | accepted |
+
+    @ruleset:fi-classic @players:4 @variant:omnibus-td
+    Examples: fi-classic omnibus-td
+      | ruleset    | variant    | card | verdict  |
+      | fi-classic | omnibus-td | TD   | accepted |
+
+  @id:first-trick-009 @area:first_trick
+  Scenario Outline: Following suit comes before the ban when the first lead is not a club
+    Source: fi-classic "Pelin kulku" lets a player leave the led suit only when void and words the
+    first-trick ban for a player without clubs; with the opening led by any non-point card
+    (open-any, fi-classic "Variaatioita") or by the non-dealer (fi-classic "Kahden pelaajan
+    hertta") the follower's only spade may be the queen, and then it must be played.
+    Given a "fi-classic" game for <players> players<start> with variants "<variant>"
+    And seat <leader> holds "<lead_hand>"
+    And seat <follower> holds "QS 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    And the other cards are dealt in deck order
+    When the seats pass "<passes>"
+    And seat <leader> plays "2S"
+    Then seat <follower> may play only "QS"
+
+    @ruleset:fi-classic @players:4 @variant:open-any
+    Examples: fi-classic open-any
+      | players | start              | variant  | leader | follower | lead_hand                              | passes                                              |
+      | 4       |  starting at deal 3 | open-any | 1      | 2        | 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS 2D | 0:2C 4C 6C; 1:3S 4S 5S; 2:3D 4D 5D; 3:2H 4H 6H      |
+
+    @ruleset:fi-classic @players:2 @variant:two-player
+    Examples: fi-classic two-player
+      | players | start | variant    | leader | follower | lead_hand                              | passes                   |
+      | 2       |       | two-player | 1      | 0        | 2S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH JH 2D | 0:3D 4D 5D; 1:2H 3H 4H   |

@@ -16,15 +16,25 @@ def test_pairwise_matches_the_fi_classic_worked_example():
 
 
 def test_zero_point_pot_carries_over_until_someone_scores_nothing():
-    money, pot = scoring.settle_zero_point_pot([1, 2, 3, 20], Fraction(1), Fraction(0))
-    assert money == [-1, -2, -3, -20] and pot == 26
-    money, pot = scoring.settle_zero_point_pot([0, 0, 6, 20], Fraction(1), pot)
-    assert money == [26, 26, -6, -20] and pot == 0
+    money, in_pot = scoring.settle_zero_point_pot([1, 2, 3, 20], Fraction(1), [Fraction(0)] * 4)
+    assert money == [-1, -2, -3, -20] and in_pot == [1, 2, 3, 20]
+    money, in_pot = scoring.settle_zero_point_pot([0, 0, 6, 20], Fraction(1), in_pot)
+    assert money == [26, 26, -6, -20] and in_pot == [0, 0, 0, 0]
 
 
-def test_a_negative_deal_score_pays_nothing_into_the_zero_point_pot():
-    money, pot = scoring.settle_zero_point_pot([-10, 0, 10, 26], Fraction(1), Fraction(0))
-    assert money == [0, 36, -10, -26] and pot == 0
+def test_a_negative_deal_score_pays_nothing_and_wins_only_when_it_counts_as_zero():
+    money, in_pot = scoring.settle_zero_point_pot([-10, 0, 10, 26], Fraction(1), [Fraction(0)] * 4)
+    assert money == [0, 36, -10, -26] and in_pot == [0, 0, 0, 0]
+    money, in_pot = scoring.settle_zero_point_pot([-10, 0, 10, 26], Fraction(1), [Fraction(0)] * 4, zero_or_less=True)
+    assert money == [18, 18, -10, -26] and in_pot == [0, 0, 0, 0]
+    money, in_pot = scoring.settle_zero_point_pot([-7, 3, 10, 20], Fraction(1), [Fraction(0)] * 4, zero_or_less=True)
+    assert money == [33, -3, -10, -20]
+
+
+def test_an_unclaimed_pot_goes_back_to_its_payers_or_to_the_winners():
+    in_pot = [Fraction(1), Fraction(2), Fraction(0), Fraction(20)]
+    assert scoring.unclaimed_pot(in_pot, [2], "returned") == in_pot
+    assert scoring.unclaimed_pot(in_pot, [0, 2], "to_winners") == [Fraction(23, 2), 0, Fraction(23, 2), 0]
 
 
 def test_pot_is_shared_by_tied_winners_exactly():

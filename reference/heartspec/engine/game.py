@@ -64,7 +64,7 @@ class Game:
         self.last_moon: dict | None = None
         self.deals_scored = 0
         self._stake = scoring.exact_stake(rules.stake)
-        self._pot = Fraction(0)
+        self._in_pot = [Fraction(0)] * players  # what each seat paid into a zero-point pot still on the table
         self._game_money = [Fraction(0)] * players
         self.__dict__.update(_derived_tables(rules))
         self._reset_deal()
@@ -276,7 +276,7 @@ class Game:
         if trick:
             allowed = hand & self._suit_masks[self._suit_of[trick[0][1]]] or hand
             if self.tricks_done == 0 and self._first_trick_guarded:
-                safe = allowed & ~self._point_mask
+                safe = self._first_trick_safe(hand, allowed)
                 if self.rule_counts is not None and safe != allowed:
                     self.rule_counts["first_trick.points" if safe else "first_trick.when_only_points"] += 1
                 allowed = safe or allowed
@@ -285,7 +285,7 @@ class Game:
             if self.opening_face is not None:
                 return hand & self._face_copies[self.opening_face]
             if self.rules.opening_lead_restriction == "non_point":
-                hand = hand & ~self._point_mask or hand
+                hand = hand & ~self._opening_barred or hand
         if self._hearts_lead_guarded and not self.hearts_broken:
             others = hand & ~self._hearts
             if others and not (self._hearts_and_queen and not others & ~self._queen):
@@ -295,6 +295,13 @@ class Game:
             if self.rule_counts is not None and hand & self._hearts:
                 self.rule_counts["heart_leads.exceptions"] += 1
         return hand
+
+    def _first_trick_safe(self, hand: int, allowed: int) -> int:
+        """The follower's unbarred choices; when the led suit offers only barred cards, `barred_follow` decides."""
+        safe = allowed & ~self._first_trick_barred
+        if not safe and self._ban_before_suit:
+            safe = hand & ~self._first_trick_barred
+        return safe
 
     def legal(self, seat) -> list[int]:
         """Face ids `seat` may play now, deduplicated and sorted."""
@@ -325,13 +332,13 @@ class Game:
             if self._suit_of[card] != led and hand & self._suit_masks[led]:
                 return RuleError("must_follow_suit", f"{name} does not follow the led suit {SUITS[led]}")
             return RuleError("points_on_first_trick",
-                             f"{name} carries points, refused in the first trick while you hold another legal card")
+                             f"{name} is barred from the first trick while you hold another legal card")
         if self.tricks_done == 0 and self.opening_face is not None:
             return RuleError("must_lead_opening_card",
                              f"the first trick must be led with {card_name(self.opening_face)}")
-        if self.tricks_done == 0 and self._phys_points[card] > 0 and hand & ~self._point_mask:
+        if self.tricks_done == 0 and (1 << card) & self._opening_barred and hand & ~self._opening_barred:
             return RuleError("points_on_first_trick",
-                             f"{name} carries points; lead the first trick with a card without points")
+                             f"{name} may not open the first trick; lead a card without points")
         return RuleError("hearts_not_broken", f"hearts are not broken yet, so {name} may not be led")
 
     def play_physical(self, seat: int, card: int) -> list[dict]:
@@ -397,7 +404,7 @@ class Game:
         once the trick is complete.
         """
         n, hands, taken, suit_masks = self.players, self.hands, self.taken, self._suit_masks
-        guarded, point_mask = self._first_trick_guarded, self._point_mask
+        guarded = self._first_trick_guarded
         queen = self._queen if self.rules.queen_breaks_hearts else 0
         while True:
             leader = self.turn
@@ -416,7 +423,7 @@ class Game:
                 hand = hands[seat]
                 allowed = hand & led_mask or hand
                 if first and guarded:
-                    allowed = allowed & ~point_mask or allowed
+                    allowed = self._first_trick_safe(hand, allowed) or allowed
                 for _ in range(int(random() * allowed.bit_count())):
                     allowed &= allowed - 1
                 bit = allowed & -allowed
@@ -556,8 +563,9 @@ class Game:
         if method == "pairwise":
             money = scoring.settle_pairwise(points, self._stake)
         elif method == "zero_point_pot":
-            money, self._pot = scoring.settle_zero_point_pot(points, self._stake, self._pot)
-            scored["pot"] = scoring.money_out([self._pot])[0]
+            money, self._in_pot = scoring.settle_zero_point_pot(
+                points, self._stake, self._in_pot, self.rules.pot_on_zero == "zero_or_less")
+            scored["pot"] = scoring.money_out([self.pot])[0]
         else:
             return
         self._game_money = [a + b for a, b in zip(self._game_money, money)]
@@ -570,10 +578,24 @@ class Game:
         over = {"type": "game_over", "totals": list(self.totals), "winners": list(winners)}
         if self.rules.settlement == "pot":
             self._game_money = scoring.settle_pot(self.players, winners, self._stake)
+        if any(self._in_pot):
+            share = scoring.unclaimed_pot(self._in_pot, winners, self.rules.unclaimed_pot)
+            self._game_money = [a + b for a, b in zip(self._game_money, share)]
+            self._in_pot = [Fraction(0)] * self.players
+            over["pot_share"] = scoring.money_out(share)
         if self.rules.settlement != "none":
             over["money"] = scoring.money_out(self._game_money)
         if events is not None:
             events.append(over)
+
+    def stop(self) -> list[dict]:
+        """End an open-ended game between deals (no target, no deal limit): the table stops playing."""
+        self._require_phase("deal")
+        if self.rules.target is not None or self.rules.max_deals is not None:
+            raise RuleError("wrong_phase", "this game ends by its own target or deal limit, not by stop")
+        events: list = []
+        self._end_game(events, scoring.lowest_seats(self.totals, partnership=self.rules.partnership))
+        return events
 
     def _next_deal(self, events) -> None:
         self.deal_number += 1
@@ -585,6 +607,11 @@ class Game:
                            "dealer": self.dealer, "pass_direction": self.pass_direction})
 
     # ----------------------------------------------------------------- views
+
+    @property
+    def pot(self) -> Fraction:
+        """The zero-point pot still on the table, exact."""
+        return sum(self._in_pot, Fraction(0))
 
     @property
     def money(self) -> list[Fraction]:
@@ -659,19 +686,28 @@ def _derived_tables(rules: CompiledRules) -> dict:
     if rules.moon_enabled:
         for required in rules.moon_required_faces:
             moon_mask |= face_copies[required]
+    point_mask = sum(1 << c for c in rules.deck if phys_points[c] > 0)
+    positive = {f for f, worth in enumerate(rules.face_points) if worth > 0}
+    barred_faces = (positive | set(rules.first_trick_forbidden)) - set(rules.first_trick_allowed)
+    barred = sum(1 << c for c in rules.deck if face(c) in barred_faces)
+    guarded = rules.first_trick_points != "allowed"
     return {
         "_face_copies": face_copies,
         "_suit_masks": suit_masks,
         "_suit_of": [suit_of(c) for c in physical_ids],
         "_names": [card_name(c) for c in physical_ids],
         "_phys_points": phys_points,
-        "_point_mask": sum(1 << c for c in rules.deck if phys_points[c] > 0),
+        "_point_mask": point_mask,
+        "_first_trick_barred": barred if guarded else 0,
+        # an opening restricted to non-point cards is still a card of the first trick, so its ban applies too
+        "_opening_barred": point_mask | (barred if guarded else 0),
         "_scoring_mask": sum(1 << c for c in rules.deck if phys_points[c]),
         "_hearts": suit_masks[HEARTS],
         "_queen": face_copies[QUEEN_OF_SPADES],
         "_moon_mask": moon_mask,
         "_deck_faces": Counter(face(c) for c in rules.deck),
-        "_first_trick_guarded": rules.first_trick_points != "allowed",
+        "_first_trick_guarded": guarded,
+        "_ban_before_suit": rules.first_trick_barred_follow == "other_suit",
         "_hearts_lead_guarded": rules.heart_leads_before_broken == "forbidden",
         "_hearts_and_queen": "hearts_and_queen" in rules.heart_lead_exceptions,
         "_cancel": rules.identical_cards == "cancel" and rules.copies > 1,

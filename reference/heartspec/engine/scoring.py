@@ -93,10 +93,21 @@ def game_winners(
     lowest = [unit for unit, s in enumerate(scores) if s == low]
     if ties == "extra_deal" and len(lowest) > 1:
         return None
+    return _seats_of(lowest, len(totals), partnership)
+
+
+def lowest_seats(totals: list[int], *, partnership: bool) -> list[int]:
+    """The seats with the lowest total (both seats of each lowest team), however many are tied."""
+    scores = team_totals(totals) if partnership else list(totals)
+    low = min(scores)
+    return _seats_of([unit for unit, s in enumerate(scores) if s == low], len(totals), partnership)
+
+
+def _seats_of(units: list[int], players: int, partnership: bool) -> list[int]:
     if not partnership:
-        return lowest
-    half = len(totals) // 2
-    return sorted(seat for team in lowest for seat in (team, team + half))
+        return units
+    half = players // 2
+    return sorted(seat for team in units for seat in (team, team + half))
 
 
 def settle_pairwise(points: list[int], stake: Fraction) -> list[Fraction]:
@@ -110,21 +121,36 @@ def settle_pairwise(points: list[int], stake: Fraction) -> list[Fraction]:
     return money
 
 
-def settle_zero_point_pot(points: list[int], stake: Fraction, carried: Fraction) -> tuple[list[Fraction], Fraction]:
+def settle_zero_point_pot(points: list[int], stake: Fraction, in_pot: list[Fraction],
+                          zero_or_less: bool = False) -> tuple[list[Fraction], list[Fraction]]:
     """Each seat pays its points times the stake into the pot; seats on zero split it, else it carries over.
 
-    A negative deal score pays nothing (a bonus does not take money out of the pot).
+    `in_pot` is what each seat has paid into the pot still on the table; the second value
+    returned is the same after this deal (all zeros once the pot is won). A negative deal
+    score pays nothing (a bonus does not take money out of the pot); with `zero_or_less`
+    such a seat also counts as on zero and shares the pot (settlement.on_zero).
     """
     paid = [max(p, 0) * stake for p in points]
-    pot = carried + sum(paid)
-    zero_seats = [s for s, p in enumerate(points) if p == 0]
+    carried = [before + now for before, now in zip(in_pot, paid)]
+    zero_seats = [s for s, p in enumerate(points) if p == 0 or (zero_or_less and p < 0)]
     money = [-x for x in paid]
     if not zero_seats:
-        return money, pot
-    share = pot / len(zero_seats)
+        return money, carried
+    share = sum(carried) / len(zero_seats)
     for seat in zero_seats:
         money[seat] += share
-    return money, Fraction(0)
+    return money, [Fraction(0)] * len(points)
+
+
+def unclaimed_pot(in_pot: list[Fraction], winners: list[int], how: str) -> list[Fraction]:
+    """What a pot still on the table when the game ends pays each seat (settlement.unclaimed_pot).
+
+    returned: each seat gets back what it paid in; to_winners: the game's winners split it.
+    """
+    if how == "returned":
+        return list(in_pot)
+    share = sum(in_pot) / len(winners)
+    return [share if seat in winners else Fraction(0) for seat in range(len(in_pot))]
 
 
 def settle_pot(players: int, winners: list[int], stake: Fraction) -> list[Fraction]:

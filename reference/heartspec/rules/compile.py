@@ -88,6 +88,9 @@ def compile_rules(resolved: Resolved) -> CompiledRules:
         opening_lead_restriction=lead["lead_restriction"],
         first_trick_points=first["points"],
         first_trick_when_only_points=first["when_only_points"],
+        first_trick_forbidden=_first_trick_cards(first, "forbidden"),
+        first_trick_allowed=_first_trick_cards(first, "allowed"),
+        first_trick_barred_follow=first["barred_follow"],
         hearts_broken_by=breaking["broken_by"],
         queen_breaks_hearts=breaking["queen_breaks"],
         heart_leads_before_broken=leads["before_broken"],
@@ -101,15 +104,26 @@ def compile_rules(resolved: Resolved) -> CompiledRules:
         moon_amount=_moon_amount(moon, penalty_total),
         moon_bonus_cards=moon["bonus_cards"],
         partnership=unit["unit"] == "partnership",
-        target=end["target"],
+        target=None if end["max_deals"] is not None and end["deal_limit"] == "replaces_target" else end["target"],
         end_condition=end["condition"],
         max_deals=end["max_deals"],
         ties=end["ties"],
         draw_order=two_player.value.get("draw_order") if two_player else None,
         settlement=money["method"],
         stake=float(money["stake"]),
+        pot_on_zero=money["on_zero"],
+        unclaimed_pot=money["unclaimed_pot"],
         penalty_total=penalty_total,
     )
+
+
+def _first_trick_cards(first: dict, ruling: str) -> tuple[int, ...]:
+    """Faces `first_trick.cards` gives this ruling (a suit letter stands for every face of its suit)."""
+    faces: set[int] = set()
+    for name, given in first.get("cards", {}).items():
+        if given == ruling:
+            faces.update(_suit_faces(cards.SUITS.index(name)) if len(name) == 1 else [cards.parse_card(name)])
+    return tuple(sorted(faces))
 
 
 def _moon_faces(moon: dict, points: tuple[int, ...], physical: tuple[int, ...]) -> tuple[int, ...]:

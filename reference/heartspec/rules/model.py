@@ -71,3 +71,12 @@ class CompiledRules:
 
     # derived helpers for the engine's hot path
     penalty_total: int = field(default=0)   # sum of positive points over the physical deck
+
+    # first trick: the ban covers the cards with positive points, plus these faces, minus those
+    first_trick_forbidden: tuple[int, ...] = ()   # faces first_trick.cards bars whatever their points
+    first_trick_allowed: tuple[int, ...] = ()     # faces first_trick.cards frees
+    first_trick_barred_follow: str = "follow_suit"  # or "other_suit": when every led-suit card in hand is barred
+
+    # zero-point pot
+    pot_on_zero: str = "exactly_zero"   # or "zero_or_less": who shares the pot
+    unclaimed_pot: str = "returned"     # or "to_winners": a pot still on the table when the game ends
