@@ -1,0 +1,52 @@
+"""`heartspec fuzz`: play an engine against the reference engine and report what differs."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+@click.command("fuzz")
+@click.option("--engine", required=True, metavar="CMD", help="Engine command to check (a shell-style string).")
+@click.option("--seconds", type=click.FloatRange(min=0), default=None, help="Play for this long (default 30).")
+@click.option("--games", type=click.IntRange(min=1), default=None, help="Play exactly this many games (reproducible).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: game g of seed s is always the same game.")
+@click.option("--ruleset", "rulesets", multiple=True, metavar="ID", help="Only this ruleset (repeatable).")
+@click.option("--players", "players", multiple=True, type=int, metavar="N", help="Only this table size (repeatable).")
+@click.option("--variant", "variants", multiple=True, metavar="V",
+              help="Only set-ups whose variants are all among these (repeatable).")
+@click.option("--known-differences", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="File of accepted signatures, `command field rule  # reason` per line.")
+@click.option("--report-json", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the run and every difference, with its reproduction, as JSON (schemas/fuzz-report.schema.json).")
+@click.option("--junitxml", type=click.Path(dir_okay=False, writable=True), default=None, help="Write a JUnit XML report.")
+@click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
+              help="Write each difference's smallest reproduction as a move log in this folder.")
+@click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first new difference.")
+@click.option("--timeout", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
+              help="Seconds to wait for each engine response before calling the engine hung.")
+def fuzz_command(engine, seconds, games, seed, rulesets, players, variants, known_differences, report_json,
+                 junitxml, save_dir, exitfirst, timeout) -> None:
+    """Play ENGINE and the reference engine in lockstep on the same games; group and shrink the differences.
+
+    Exit status: 0 when nothing new differed, 1 otherwise, 2 when the run could not start.
+    """
+    from heartspec.fuzz import FuzzError, FuzzOptions, fuzz_and_report
+
+    if seconds is not None and games is not None:
+        click.echo("heartspec fuzz: give --seconds or --games, not both", err=True)
+        sys.exit(2)
+    options = FuzzOptions(engine=engine, seconds=30.0 if seconds is None and games is None else seconds,
+                          games=games, seed=seed, rulesets=list(rulesets), players=list(players),
+                          variants=list(variants), timeout=timeout, save_dir=save_dir,
+                          stop_at_first=exitfirst)
+    try:
+        status = fuzz_and_report(options, click.echo, known_differences, report_json, junitxml)
+    except FuzzError as err:
+        click.echo(f"heartspec fuzz: {err}", err=True)
+        sys.exit(2)
+    sys.exit(status)
+
+
+COMMANDS = [fuzz_command]

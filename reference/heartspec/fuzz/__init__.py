@@ -1,0 +1,40 @@
+"""`heartspec fuzz`: differential testing of any engine against the reference engine, over the protocol.
+
+    setups.py   which games: every ruleset, table size, variant and pair the engine claims
+    deals.py    explicit deals and starting positions, rare cells built on purpose
+    probes.py   illegal requests that must be refused
+    plan.py     one game planned by the in-process reference: moves, queries, probes
+    lockstep.py both engines as subprocesses, batched, responses compared
+    compare.py  the fields the protocol fixes, and the first that differs
+    judge.py    the rule that judges a disputed step, cited as the rulebook prints it
+    shrink.py   smaller reproductions, written as move logs `heartspec replay` stops on
+    report.py   grouping by signature, known differences, text, JSON and JUnit
+    run.py      the loop: seeds, game numbers, crashes and hangs
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from heartspec.fuzz.report import FuzzReport, read_known_differences
+from heartspec.fuzz.run import FuzzError, FuzzOptions, run_fuzz, save_reproductions
+
+__all__ = ["FuzzError", "FuzzOptions", "FuzzReport", "fuzz_and_report", "run_fuzz"]
+
+
+def fuzz_and_report(options: FuzzOptions, echo: Callable[[str], None], known_differences: str | None = None,
+                    report_json: str | None = None, junitxml: str | None = None) -> int:
+    """Run, print the report, write the files asked for; 0 when nothing new differed and no known one was missed."""
+    try:
+        options.known = read_known_differences(known_differences)
+    except ValueError as err:
+        raise FuzzError(str(err)) from None
+    report = run_fuzz(options, progress=lambda line: echo(f"  difference in {line}"))
+    if options.save_dir and report.groups():
+        save_reproductions(report, options.save_dir)
+    echo(report.text().rstrip("\n"))
+    if report_json:
+        report.write_json(report_json)
+    if junitxml:
+        report.write_junit(junitxml)
+    return 0 if report.ok else 1

@@ -1,0 +1,125 @@
+"""Explicit deals and starting positions, including the rare cells random play seldom reaches.
+
+Uniform shuffles almost never give a seat nothing but hearts, or a club void
+holding only point cards, or a hand that can take every point; games started
+from zero seldom end on a tie or on the last deal of a limit. Each generator
+here builds one of those on purpose, around random cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from heartspec.cards import CLUBS, HEARTS, card_name, face, parse_card, suit_of
+from heartspec.rules.model import CompiledRules
+
+QUEEN_OF_SPADES = parse_card("QS")
+DEAL_KINDS = ("random", "hearts_only", "club_void_points", "moon")
+START_KINDS = ("fresh", "near_target", "tie", "last_deal")
+
+
+@dataclass(frozen=True)
+class Deal:
+    kind: str
+    request: dict           # the `deal` request's card fields: hands, and kitty / stock where the rules have them
+    shooter: int | None = None  # the seat a moon deal is built for: the planner plays it to win every trick
+
+
+def deal_cards(rules: CompiledRules, rng: random.Random, kind: str) -> Deal:
+    """A deal of `kind`; a kind the rules cannot hold (too few hearts for the hand...) falls back to random."""
+    seat = rng.randrange(rules.players)
+    picked = _pick(rules, rng, kind, seat)
+    if picked is None:
+        return _layout(rules, rng, {}, "random")
+    return _layout(rules, rng, {seat: picked}, kind, shooter=seat if kind == "moon" else None)
+
+
+def _pick(rules: CompiledRules, rng: random.Random, kind: str, seat: int) -> list[int] | None:
+    """The physical cards that make the rare cell, for one seat (None: not possible here)."""
+    size, deck = rules.hand_size, list(rules.deck)
+    points = rules.face_points
+    if kind == "hearts_only":
+        pool = [c for c in deck if suit_of(c) == HEARTS]
+    elif kind == "club_void_points":
+        pool = [c for c in deck if suit_of(c) != CLUBS and points[face(c)] > 0]
+    elif kind == "moon":
+        return _moon_hand(rules, deck, size)
+    else:
+        return None
+    if len(pool) < size:
+        return None
+    rng.shuffle(pool)
+    return pool[:size]
+
+
+def _moon_hand(rules: CompiledRules, deck: list[int], size: int) -> list[int]:
+    """The queen of spades and the top cards of every suit, the rest of the hand in hearts."""
+    chosen = [c for c in deck if face(c) == QUEEN_OF_SPADES][:1]
+    by_suit = {s: sorted((c for c in deck if suit_of(c) == s and c not in chosen), reverse=True) for s in range(4)}
+    per_suit = max(1, (size - 1) // 4)
+    for suit in range(4):
+        chosen += by_suit[suit][:per_suit]
+    hearts = [c for c in by_suit[HEARTS] if c not in chosen]
+    chosen += hearts[: size - len(chosen)]
+    rest = [c for c in sorted(deck, reverse=True) if c not in chosen]
+    chosen += rest[: size - len(chosen)]
+    return chosen[:size]
+
+
+def _layout(rules: CompiledRules, rng: random.Random, fixed: dict[int, list[int]], kind: str,
+            shooter: int | None = None) -> Deal:
+    rest = list(rules.deck)
+    for cards in fixed.values():
+        for card in cards:
+            rest.remove(card)
+    rng.shuffle(rest)
+    size = rules.hand_size
+    hands = []
+    for seat in range(rules.players):
+        if seat in fixed:
+            hands.append(fixed[seat])
+        else:
+            hands.append(rest[:size])
+            del rest[:size]
+    request = {"hands": [_names(h) for h in hands]}
+    if rules.kitty_size:
+        request["kitty"] = _names(rest[: rules.kitty_size])
+    if rules.stock_size:
+        request["stock"] = [card_name(face(c)) for c in rest[rules.kitty_size:]]
+    return Deal(kind, request, shooter)
+
+
+def _names(cards: list[int]) -> list[str]:
+    return sorted((card_name(face(c)) for c in cards), key=lambda name: parse_card(name))
+
+
+def starting_options(rules: CompiledRules, rng: random.Random, kind: str) -> dict:
+    """new_game options for a start of `kind`: dealer, deal number, and totals where the kind sets them."""
+    n = rules.players
+    cycle = max(1, len(rules.pass_cycle))
+    options = {"dealer": rng.randrange(n), "deal_number": rng.randint(1, cycle)}
+    if kind == "near_target" and rules.target:
+        options["totals"] = [max(0, rules.target - rng.randint(0, 8)) for _ in range(n)]
+    elif kind == "tie" and rules.target:
+        options["totals"] = [max(0, rules.target - rng.randint(1, 6))] * n
+    elif kind == "last_deal" and rules.max_deals:
+        options["deal_number"] = rules.max_deals
+    if rules.partnership and "totals" in options:
+        # a team's score is its two seats' sum; each seat holds half of it, so the team stands just below
+        half = n // 2
+        options["totals"] = [t // 2 for t in options["totals"][:half]] * 2
+    return options
+
+
+def start_kind_for(rules: CompiledRules, rng: random.Random) -> str:
+    kinds = ["fresh", "fresh"]
+    if rules.target:
+        kinds += ["near_target", "tie"]
+    if rules.max_deals:
+        kinds += ["last_deal"]
+    return rng.choice(kinds)
+
+
+def deal_kind_for(rng: random.Random) -> str:
+    return "random" if rng.random() < 0.5 else rng.choice(DEAL_KINDS[1:])

@@ -1,0 +1,207 @@
+"""One fuzz game, planned ahead by the reference engine in-process.
+
+The planner plays the game through an in-process reference `Server`, choosing
+every move from the reference's legal moves, and writes down the requests:
+moves, `legal` before each play (sometimes for a seat not to move), `state`
+at random points, and illegal probes each followed by `state`. The lockstep
+driver then sends those requests to both engines in batches, which is what
+makes thousands of compared steps a second possible over pipes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from heartspec.cards import HEARTS, card_name, cards_of, face, suit_of
+from heartspec.engine.errors import RuleError
+from heartspec.engine.scoring import MOON_CHOICES
+from heartspec.fuzz.deals import deal_cards, deal_kind_for, start_kind_for, starting_options
+from heartspec.fuzz.probes import make_probe
+from heartspec.fuzz.setups import Setup, option_choices
+from heartspec.protocol.server import RulesCatalog, Server
+
+MAX_DEALS_PER_GAME = 3       # the rare endings come from starting positions, not from long games
+STATE_CHANCE = 0.04
+PROBE_CHANCE = 0.03
+OTHER_SEAT_LEGAL_CHANCE = 0.05
+
+
+@dataclass
+class DealStart:
+    """Where a deal begins in the request list, and the new_game options that start a game right there."""
+
+    index: int
+    options: dict
+    kind: str
+
+
+@dataclass
+class PlannedGame:
+    setup: Setup
+    new_game: dict                       # the new_game request (without id)
+    requests: list = field(default_factory=list)   # dicts and raw lines, in order, ids assigned
+    deal_starts: list[DealStart] = field(default_factory=list)
+    reached: Counter = field(default_factory=Counter)   # rare situations this game reached
+
+    def lines(self) -> list[str]:
+        return [r if isinstance(r, str) else encode(r) for r in self.requests]
+
+
+def encode(request: dict) -> str:
+    return json.dumps(request, separators=(",", ":"))
+
+
+class Planner:
+    def __init__(self, catalog: RulesCatalog, spec):
+        self.catalog, self.spec = catalog, spec
+
+    def plan(self, setup: Setup, rng: random.Random, avoid_options: set[str] = frozenset()) -> PlannedGame:
+        server = Server(catalog=self.catalog)
+        rule_options = {name: rng.choice(values) for name, values in option_choices(self.spec, setup).items()
+                        if rng.random() < 0.3}
+        try:
+            rules = self.catalog.compile(setup.ruleset, list(setup.variants), setup.players, rule_options)
+        except RuleError:  # some option values do not combine (no target and no deal limit): play the defaults
+            rule_options = {}
+            rules = self.catalog.compile(setup.ruleset, list(setup.variants), setup.players, rule_options)
+        options = {**starting_options(rules, rng, start_kind_for(rules, rng)), **rule_options}
+        options = {k: v for k, v in options.items() if k not in avoid_options}
+        new_game = {"cmd": "new_game", "ruleset": setup.ruleset, "players": setup.players,
+                    "variants": list(setup.variants), "options": options}
+        planned = PlannedGame(setup, new_game)
+        _GameWriter(server, planned, rng).write()
+        return planned
+
+
+class _GameWriter:
+    def __init__(self, server: Server, planned: PlannedGame, rng: random.Random):
+        self.server, self.planned, self.rng = server, planned, rng
+        self.shooter: int | None = None
+
+    def send(self, request: dict | str) -> dict | None:
+        if isinstance(request, dict):
+            request = {"id": len(self.planned.requests) + 1, **request}
+            self.planned.requests.append(request)
+            return self.server.handle(request)
+        self.planned.requests.append(request)
+        return None
+
+    def ask(self, request: dict) -> None:
+        """A query: recorded for both engines, not needed by the planner."""
+        self.planned.requests.append({"id": len(self.planned.requests) + 1, **request})
+
+    def write(self) -> None:
+        response = self.send(self.planned.new_game)
+        if not response.get("ok"):
+            raise ValueError(f"the reference refused its own planned game: {response}")
+        game = self.server.game
+        deals = 0
+        while game.phase != "game_over":
+            self.maybe_probe_and_state()
+            if game.phase == "deal":
+                if deals >= MAX_DEALS_PER_GAME:
+                    break
+                deals += 1
+                self.deal()
+            elif game.phase == "passing":
+                self.pass_one()
+            elif game.phase == "playing":
+                self.play_one()
+            else:
+                self.choose()
+            game = self.server.game
+        self.ask({"cmd": "state"})
+
+    def maybe_probe_and_state(self) -> None:
+        rng = self.rng
+        if rng.random() < PROBE_CHANCE:
+            probe = make_probe(self.server.game, rng)
+            if probe is not None:
+                kind, request = probe
+                self.planned.reached[f"probe: {kind}"] += 1
+                self.send(request)
+                self.ask({"cmd": "state"})
+                return
+        if rng.random() < STATE_CHANCE:
+            self.ask({"cmd": "state"})
+
+    def deal(self) -> None:
+        game, rng = self.server.game, self.rng
+        kind = deal_kind_for(rng)
+        dealt = deal_cards(game.rules, rng, kind)
+        self.shooter = dealt.shooter
+        options = dict(self.planned.new_game["options"])
+        options.update({"dealer": game.dealer, "deal_number": game.deal_number, "totals": list(game.totals)})
+        self.planned.deal_starts.append(DealStart(len(self.planned.requests), options, kind))
+        self.planned.reached[f"deal built: {kind}"] += 1
+        self.send({"cmd": "deal", **dealt.request})
+
+    def pass_one(self) -> None:
+        game, rng = self.server.game, self.rng
+        seat = rng.choice([s for s in range(game.players) if s not in game.passes])
+        cards = list(cards_of(game.hands[seat]))
+        chosen = sorted(cards)[: game.rules.pass_count] if seat == self.shooter else rng.sample(cards, game.rules.pass_count)
+        self.observe(self.send({"cmd": "pass", "seat": seat, "cards": [card_name(face(c)) for c in chosen]}))
+
+    def play_one(self) -> None:
+        game, rng = self.server.game, self.rng
+        seat = game.turn
+        self.ask({"cmd": "legal", "seat": seat})
+        if rng.random() < OTHER_SEAT_LEGAL_CHANCE:
+            self.ask({"cmd": "legal", "seat": rng.randrange(game.players)})
+        legal = list(cards_of(game.legal_mask(seat)))
+        self.note_position(seat)
+        card = self.pick(seat, legal)
+        self.observe(self.send({"cmd": "play", "seat": seat, "card": card_name(face(card))}))
+
+    def pick(self, seat: int, legal: list[int]) -> int:
+        if self.shooter is None:
+            return self.rng.choice(legal)
+        if seat == self.shooter:
+            return max(legal, key=face)
+        points = self.server.game._phys_points
+        quiet = [c for c in legal if points[c] <= 0] or legal
+        return min(quiet, key=face)
+
+    def choose(self) -> None:
+        game = self.server.game
+        self.observe(self.send({"cmd": "choose", "seat": game.turn, "option": self.rng.choice(MOON_CHOICES)}))
+
+    def note_position(self, seat: int) -> None:
+        """Count the rare cells a play is about to test."""
+        game = self.server.game
+        hand, reached = game.hands[seat], self.planned.reached
+        if game.tricks_done == 0 and game.trick and game.rules.first_trick_points != "allowed":
+            led = suit_of(game.trick[0][1])
+            if not any(suit_of(c) == led for c in cards_of(hand)) and not hand & ~game._point_mask:
+                reached["first trick: void with only point cards"] += 1
+        if not game.trick and not game.hearts_broken and hand and all(suit_of(c) == HEARTS for c in cards_of(hand)):
+            reached["lead before hearts broken from a hand of only hearts"] += 1
+
+    def observe(self, response: dict | None) -> None:
+        if not response or not response.get("ok"):
+            return
+        reached = self.planned.reached
+        for event in response.get("events", ()):
+            kind = event["type"]
+            if kind == "deal_scored" and event.get("moon"):
+                reached["moon shot"] += 1
+            elif kind == "moon_choice":
+                reached["moon choice"] += 1
+            elif kind == "kitty_taken":
+                reached["kitty taken"] += 1
+            elif kind == "game_over":
+                self.observe_end(event)
+
+    def observe_end(self, event: dict) -> None:
+        game, reached = self.server.game, self.planned.reached
+        rules = game.rules
+        if rules.max_deals and game.deal_number >= rules.max_deals:
+            reached["game over: last deal of the deal limit"] += 1
+        else:
+            reached["game over: target reached"] += 1
+        if len(event["winners"]) > (2 if rules.partnership else 1):
+            reached["game over: tie for the win"] += 1

@@ -1,0 +1,244 @@
+"""What a fuzz run tells its reader: differences grouped by signature, rare cells reached, JSON and JUnit.
+
+One bug is one entry: differences that share a signature (command, field,
+rule) are grouped, counted, and shown by their smallest reproduction.
+`--known-differences` lists accepted signatures; a listed signature that did
+not occur is an unexpected pass and fails the run, as a strict expected
+failure fails `heartspec conform`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+from heartspec.fuzz.judge import Ruling
+from heartspec.fuzz.lockstep import Mismatch
+from heartspec.fuzz.setups import Setup
+
+SCHEMA_VERSION = 1
+
+
+def signature_text(signature: tuple[str, str, str]) -> str:
+    return " ".join(signature)
+
+
+@dataclass
+class Finding:
+    signature: tuple[str, str, str]
+    seed: int
+    game: int
+    setup: Setup
+    ruling: Ruling
+    mismatch: Mismatch | None = None
+    log: list[str] = field(default_factory=list)
+    stop_line: int = 0
+    deals: int = 0
+    moves: int = 0
+    shrunk: bool = False
+    path: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def header(self, engine_command: str) -> list[str]:
+        m = self.mismatch
+        lines = [f"heartspec fuzz: seed {self.seed}, game {self.game} ({self.setup.label()})",
+                 f"engine under test: {engine_command}",
+                 f"difference: {signature_text(self.signature)}"]
+        if m is not None and not m.broke_protocol:
+            lines.append(f"  reference: {json.dumps(m.reference_value)}; engine: {json.dumps(m.engine_value)}")
+        elif m is not None:
+            lines.append(f"  the engine {m.field}: {m.problem.splitlines()[0] if m.problem else ''}")
+        lines.append(f"rule: {self.ruling.citation}")
+        if m is not None and m.broke_protocol:
+            lines.append("the responses recorded are the reference engine's; the engine under test broke at the"
+                         " request after the comment that says so")
+        else:
+            lines.append("`heartspec replay` re-drives this log through the reference engine and stops at the"
+                         " disputed request, whose recorded response is the engine's")
+        return lines
+
+    def size(self) -> tuple[int, int, int]:
+        return (self.deals, self.moves, len(self.log))
+
+    def as_json(self) -> dict[str, Any]:
+        m = self.mismatch
+        return {
+            "seed": self.seed, "game": self.game, "setup": self.setup.as_json(),
+            "deals": self.deals, "moves": self.moves, "shrunk": self.shrunk,
+            "reference": None if m is None else m.reference_value,
+            "engine": None if m is None else m.engine_value,
+            "problem": None if m is None or not m.problem else m.problem,
+            "stop_line": self.stop_line, "log": self.log, "path": self.path, "notes": self.notes,
+        }
+
+
+@dataclass
+class Group:
+    signature: tuple[str, str, str]
+    findings: list[Finding] = field(default_factory=list)
+    known: str | None = None          # the reason given in --known-differences, when listed
+
+    @property
+    def smallest(self) -> Finding:
+        return min(self.findings, key=lambda f: (not f.shrunk, f.size()))
+
+    @property
+    def count(self) -> int:
+        return len(self.findings)
+
+
+@dataclass
+class FuzzReport:
+    seed: int
+    setups_available: int = 0
+    games: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    engine: dict = field(default_factory=dict)
+    reached: Counter = field(default_factory=Counter)
+    setups_played: set = field(default_factory=set)
+    notes: list[str] = field(default_factory=list)
+    known: dict[str, str] = field(default_factory=dict)   # signature text -> reason
+    _groups: dict[tuple, Group] = field(default_factory=dict)
+
+    def add(self, finding: Finding) -> None:
+        group = self._groups.setdefault(finding.signature, Group(finding.signature))
+        group.findings.append(finding)
+        group.known = self.known.get(signature_text(finding.signature))
+
+    def count_shrunk(self, signature: tuple) -> int:
+        group = self._groups.get(signature)
+        return sum(1 for f in group.findings if f.shrunk) if group else 0
+
+    def groups(self) -> list[Group]:
+        return sorted(self._groups.values(), key=lambda g: (g.known is not None, -g.count, g.signature))
+
+    def new_groups(self) -> list[Group]:
+        return [g for g in self.groups() if g.known is None]
+
+    def unexpected_passes(self) -> list[str]:
+        seen = {signature_text(s) for s in self._groups}
+        return sorted(set(self.known) - seen)
+
+    @property
+    def ok(self) -> bool:
+        return not self.new_groups() and not self.unexpected_passes()
+
+    # --- text -----------------------------------------------------------
+
+    def text(self) -> str:
+        rate = self.steps / self.seconds if self.seconds else 0.0
+        lines = [f"heartspec fuzz: seed {self.seed}, {self.games} games, {self.steps:,} steps compared "
+                 f"in {self.seconds:.1f}s ({rate:,.0f}/s); {len(self.setups_played)} of {self.setups_available} set-ups played"]
+        if self.engine:
+            lines.append(f"engine: {self.engine.get('name', '?')} {self.engine.get('version', '')} ({self.engine.get('command')})")
+        lines.append("rare situations reached: " + (", ".join(f"{k} {v}" for k, v in sorted(self.reached.items())
+                                                            if not k.startswith(("probe", "deal built"))) or "none"))
+        probes = {k.removeprefix("probe: "): v for k, v in self.reached.items() if k.startswith("probe")}
+        lines.append("illegal probes sent: " + (", ".join(f"{k} {v}" for k, v in sorted(probes.items())) or "none"))
+        lines += [f"note: {n}" for n in self.notes]
+        for number, group in enumerate(self.groups(), start=1):
+            lines += [""] + self._group_lines(number, group)
+        for entry in self.unexpected_passes():
+            lines.append(f"unexpected pass: known difference {entry!r} did not occur in this run")
+        new = self.new_groups()
+        known = len(self.groups()) - len(new)
+        lines += ["", f"{len(new)} difference(s), {known} known, {len(self.unexpected_passes())} unexpected pass(es)"]
+        return "\n".join(lines) + "\n"
+
+    def _group_lines(self, number: int, group: Group) -> list[str]:
+        smallest = group.smallest
+        status = f"known ({group.known})" if group.known is not None else "new"
+        games = ", ".join(str(f.game) for f in group.findings[:8]) + (" ..." if group.count > 8 else "")
+        lines = [f"difference {number}: {signature_text(group.signature)} [{status}], {group.count} occurrence(s): games {games}",
+                 f"  rule: {smallest.ruling.citation}",
+                 f"  smallest: seed {smallest.seed}, game {smallest.game} ({smallest.setup.label()}); "
+                 f"{smallest.deals} deal(s), {smallest.moves} move(s), {len(smallest.log)} log lines"]
+        m = smallest.mismatch
+        if m is not None and m.broke_protocol:
+            lines.append(f"  the engine {m.field}: {m.problem.splitlines()[0] if m.problem else ''}")
+        elif m is not None:
+            lines.append(f"  reference: {json.dumps(m.reference_value)}")
+            lines.append(f"  engine:    {json.dumps(m.engine_value)}")
+        where = (f"the engine {m.field} at line {smallest.stop_line}" if m is not None and m.broke_protocol
+                 else f"heartspec replay stops at line {smallest.stop_line}")
+        if smallest.path:
+            lines.append(f"  reproduction: {smallest.path} ({where})")
+        else:
+            lines.append(f"  reproduction ({where}):")
+            lines += [f"    {line}" for line in smallest.log if not line.startswith("# ")]
+        lines += [f"  note: {n}" for n in smallest.notes]
+        return lines
+
+    # --- JSON and JUnit ---------------------------------------------------
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "seed": self.seed, "games": self.games, "steps": self.steps, "seconds": round(self.seconds, 3),
+            "engine": self.engine,
+            "setups": {"available": self.setups_available, "played": len(self.setups_played)},
+            "reached": dict(sorted(self.reached.items())),
+            "notes": self.notes,
+            "differences": [{
+                "signature": {"command": g.signature[0], "field": g.signature[1], "rule": g.signature[2]},
+                "known": g.known is not None, "reason": g.known, "count": g.count,
+                "ruling": g.smallest.ruling.as_json(),
+                "games": [f.game for f in g.findings],
+                "smallest": g.smallest.as_json(),
+            } for g in self.groups()],
+            "unexpected_passes": self.unexpected_passes(),
+            "ok": self.ok,
+        }
+
+    def write_json(self, path: str) -> None:
+        Path(path).write_text(json.dumps(self.as_json(), indent=2) + "\n", encoding="utf-8")
+
+    def write_junit(self, path: str) -> None:
+        cases = []
+        for group in self.groups():
+            case = ElementTree.Element("testcase", classname="heartspec.fuzz", name=signature_text(group.signature))
+            smallest = group.smallest
+            detail = "\n".join(self._group_lines(0, group)[1:] + smallest.log)
+            if group.known is not None:
+                ElementTree.SubElement(case, "skipped", message=f"known difference: {group.known}")
+            else:
+                failure = ElementTree.SubElement(case, "failure", message=f"{group.count} occurrence(s), "
+                                                 f"first at seed {smallest.seed} game {smallest.game}")
+                failure.text = detail
+            cases.append(case)
+        for entry in self.unexpected_passes():
+            case = ElementTree.Element("testcase", classname="heartspec.fuzz", name=entry)
+            ElementTree.SubElement(case, "failure", message="unexpected pass: this known difference did not occur")
+            cases.append(case)
+        run = ElementTree.Element("testcase", classname="heartspec.fuzz", name=f"lockstep seed {self.seed}",
+                                  time=f"{self.seconds:.3f}")
+        ElementTree.SubElement(run, "system-out").text = self.text()
+        cases.append(run)
+        failures = sum(1 for c in cases if c.find("failure") is not None)
+        skipped = sum(1 for c in cases if c.find("skipped") is not None)
+        suite = ElementTree.Element("testsuite", name="heartspec-fuzz", tests=str(len(cases)),
+                                    failures=str(failures), skipped=str(skipped), errors="0",
+                                    time=f"{self.seconds:.3f}")
+        suite.extend(cases)
+        ElementTree.ElementTree(ElementTree.Element("testsuites")).getroot().append(suite)
+        ElementTree.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def read_known_differences(path: str | None) -> dict[str, str]:
+    """`command field rule  # reason` per line; blank lines and lines starting with # are ignored."""
+    if not path:
+        return {}
+    known = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        entry, _, reason = line.partition("#")
+        words = entry.split()
+        if len(words) == 3:
+            known[" ".join(words)] = reason.strip() or "listed as a known difference"
+        elif words:
+            raise ValueError(f"{path}: {line!r}: a known difference is three words: command field rule")
+    return known

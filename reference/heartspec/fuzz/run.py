@@ -1,0 +1,226 @@
+"""The fuzz loop: plan a game, play it on both engines, shrink and record what differs.
+
+Game g of seed s is planned from `random.Random(f"{s}:{g}")`, so the same
+seed and engine give the same games, and a difference is reproduced by its
+seed and game number alone. A crash, hang or garbage from the engine under
+test is a difference like any other (its field says which): the engine is
+restarted and the run goes on.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from heartspec.fuzz.judge import RuleNamer, rule_for
+from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, run_lines
+from heartspec.fuzz.plan import Planner
+from heartspec.fuzz.report import Finding, FuzzReport
+from heartspec.fuzz.setups import SetupChooser, available_setups
+from heartspec.fuzz.shrink import move_log, shrink
+from heartspec.protocol.client import EngineError, EngineProcess
+from heartspec.protocol.server import RulesCatalog, Server
+
+SHRINK_LIMIT_PER_SIGNATURE = 3  # shrink the first few occurrences of a signature; later ones are only counted
+
+
+class FuzzError(Exception):
+    """A problem the user can fix: an engine that does not start or answer hello, no set-up to play."""
+
+
+@dataclass
+class FuzzOptions:
+    engine: str
+    seconds: float | None = None
+    games: int | None = None
+    seed: int = 0
+    rulesets: list[str] = field(default_factory=list)
+    players: list[int] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
+    timeout: float = 5.0
+    reference: str | None = None       # default: the bundled reference engine
+    spec_dir: str | None = None
+    save_dir: str | None = None        # where reproductions are written (none: kept in the report only)
+    stop_at_first: bool = False        # end the run at the first new difference (as pytest -x)
+    known: dict[str, str] = field(default_factory=dict)   # accepted signatures -> reason
+
+
+def reference_command(options: FuzzOptions) -> list[str]:
+    from heartspec.conformance.session import reference_engine_command
+
+    command = shlex.split(options.reference) if options.reference else reference_engine_command()
+    return command + (["--spec", options.spec_dir] if options.spec_dir and not options.reference else [])
+
+
+def run_fuzz(options: FuzzOptions, progress=None) -> FuzzReport:
+    from heartspec.rules import load_spec
+
+    spec = load_spec(options.spec_dir)
+    catalog = RulesCatalog(spec=spec)
+    engine = _start(options.engine, options.timeout, "engine under test")
+    reference = _start(shlex.join(reference_command(options)), options.timeout, "reference engine")
+    try:
+        hello = _hello(engine, options.engine)
+        setups = available_setups(spec, hello.get("supports") or {}, options.rulesets, options.players,
+                                  options.variants)
+        session = _Session(options, spec, catalog, engine, reference, setups, progress)
+        session.report.engine = {"command": options.engine, **(hello.get("engine") or {})}
+        session.loop()
+        return session.report
+    finally:
+        engine.close()
+        reference.close()
+
+
+def _start(command: str, timeout: float, role: str) -> EngineProcess:
+    try:
+        return EngineProcess(command, timeout)
+    except EngineError as err:
+        raise FuzzError(f"cannot start the {role}: {err}") from None
+
+
+def _hello(engine: EngineProcess, command: str) -> dict:
+    try:
+        hello = engine.request({"cmd": "hello"})
+    except EngineError as err:
+        raise FuzzError(f"engine {command!r} did not answer hello: {err}") from None
+    if not hello.get("ok") or hello.get("protocol") != 1:
+        raise FuzzError(f"engine {command!r} does not speak protocol 1: {hello}")
+    return hello
+
+
+class _Session:
+    def __init__(self, options, spec, catalog, engine, reference, setups, progress):
+        self.options, self.spec, self.catalog = options, spec, catalog
+        self.engine, self.reference = engine, reference
+        self.chooser = SetupChooser(setups)
+        self.planner = Planner(catalog, spec)
+        self.namer = RuleNamer(spec)
+        self.progress = progress
+        self.refused_options: set[str] = set()
+        self.report = FuzzReport(seed=options.seed, setups_available=len(setups), known=dict(options.known))
+
+    def loop(self) -> None:
+        started = time.monotonic()
+        game_number = 0
+        while True:
+            if self.options.games is not None and game_number >= self.options.games:
+                break
+            if self.options.games is None and time.monotonic() - started >= (self.options.seconds or 0):
+                break
+            game_number += 1
+            self.play(game_number)
+            if self.options.stop_at_first and self.report.new_groups():
+                break
+        self.report.games = game_number
+        self.report.seconds = time.monotonic() - started
+
+    def play(self, game_number: int) -> None:
+        rng = random.Random(f"{self.options.seed}:{game_number}")
+        setup = self.chooser.choose(game_number, rng)
+        planned = self.planner.plan(setup, rng, self.refused_options)
+        self.report.setups_played.add(setup)
+        self.report.reached.update(planned.reached)
+        outcome = self.lockstep(planned.lines())
+        self.report.steps += outcome.compared
+        if outcome.mismatch is None:
+            return
+        if outcome.mismatch.command == "new_game" and self._retry_without_options(outcome):
+            return
+        self.record(game_number, setup, planned, outcome)
+
+    def lockstep(self, lines: list[str]) -> Outcome:
+        try:
+            outcome = run_lines(lines, self.reference, self.engine, self.options.timeout)
+        except ReferenceFailed as err:
+            self.reference.restart()
+            raise FuzzError(f"the reference engine failed, a heartspec bug: {err}") from None
+        if outcome.mismatch is not None and outcome.mismatch.broke_protocol:
+            self.engine.restart()
+        return outcome
+
+    def _retry_without_options(self, outcome: Outcome) -> bool:
+        """An engine that refuses a start option (totals...) is told once; later games leave it out."""
+        mismatch = outcome.mismatch
+        if mismatch.field not in ("ok", "error.code") or "invalid_game" not in str(mismatch.engine_value):
+            return False
+        new = {"totals", "deal_number", "dealer"} - self.refused_options
+        if not new:
+            return False
+        self.refused_options |= new
+        self.report.notes.append(f"the engine refused a new_game with start options ({mismatch.engine_line}); "
+                                 f"later games leave out {', '.join(sorted(new))}, so rare starting positions "
+                                 "are not reached")
+        return False
+
+    def signature_of(self, planned_requests: list, mismatch: Mismatch, setup) -> tuple[str, str, str]:
+        server = Server(catalog=self.catalog)
+        for request in planned_requests[: mismatch.index]:
+            server.handle_line(request if isinstance(request, str) else _encode(request))
+        request = planned_requests[mismatch.index]
+        rule = rule_for(mismatch, request if isinstance(request, dict) else None, server.game)
+        return mismatch.command, mismatch.field, rule
+
+    def record(self, game_number: int, setup, planned, outcome: Outcome) -> None:
+        mismatch = outcome.mismatch
+        signature = self.signature_of(planned.requests, mismatch, setup)
+        if self.progress:
+            self.progress(f"game {game_number}: {' '.join(signature)} ({setup.label()})")
+        finding = Finding(signature=signature, seed=self.options.seed, game=game_number, setup=setup,
+                          ruling=self.namer.ruling(setup, signature[2], signature[0]))
+        shrunk = self.report.count_shrunk(signature) < SHRINK_LIMIT_PER_SIGNATURE
+        candidate_lines, stop_line, deals, moves = self._reproduction(planned, outcome, signature, shrunk, finding)
+        finding.log, finding.stop_line, finding.deals, finding.moves = candidate_lines, stop_line, deals, moves
+        finding.shrunk = shrunk
+        self.report.add(finding)
+
+    def _reproduction(self, planned, outcome, signature, shrunk, finding):
+        from heartspec.fuzz.shrink import Candidate
+
+        candidate = Candidate(list(planned.requests[: outcome.mismatch.index + 1]), outcome.mismatch.index)
+        final = outcome
+        if shrunk:
+            def verify(lines):
+                result = self.lockstep(lines)
+                if result.mismatch is None:
+                    return None
+                requests = [_decode(line) for line in lines]
+                return result, self.signature_of(requests, result.mismatch, planned.setup)
+            try:
+                candidate, final = shrink(planned, outcome.mismatch, signature, verify, self.catalog)
+            except ValueError:
+                finding.notes.append("the difference did not show again when replayed: the log is unshrunk")
+        finding.mismatch = final.mismatch
+        header = finding.header(self.options.engine)
+        lines, stop = move_log(candidate, final, header)
+        return lines, stop, candidate.deals, candidate.moves
+
+
+def _encode(request: dict) -> str:
+    from heartspec.fuzz.plan import encode
+
+    return encode(request)
+
+
+def _decode(line: str):
+    import json
+
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return line
+    return value if isinstance(value, dict) else line
+
+
+def save_reproductions(report: FuzzReport, folder: str) -> None:
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    for number, group in enumerate(report.groups(), start=1):
+        smallest = group.smallest
+        file = path / f"difference-{number}.log"
+        file.write_text("\n".join(smallest.log) + "\n", encoding="utf-8")
+        smallest.path = str(file)
