@@ -21,7 +21,7 @@ RULE_LABELS = {
     "heart_leads.before_broken": "hearts not broken: a heart lead refused",
     "heart_leads.exceptions": "hearts not broken: a heart led by exception",
     "following.identical_cards": "identical cards cancelled in a trick",
-    "following.all_cancelled": "every led card cancelled: leader takes",
+    "following.all_cancelled": "every led card cancelled in a trick",
     "deck.kitty_to": "kitty taken by the first trick's winner",
     "game_end.ties": "tie for lowest: extra deal played",
 }
@@ -65,7 +65,7 @@ def build_report(run: Run, result: ShardResult, labels_detail: list[dict], setti
     players = run.tables[0][1].players
     metrics = metrics_for(players, money)
     document = {
-        "format": FORMAT_VERSION,
+        "schema_version": FORMAT_VERSION,
         **settings,
         "players": players,
         "games": run.games,
