@@ -2,32 +2,70 @@
 
 from __future__ import annotations
 
+import math
+import shlex
 import sys
 
 import click
 
+DEFAULT_MAX_SECONDS = 1800.0
+
+
+class Seconds(click.ParamType):
+    """A positive, finite number of seconds (inf and nan would disable the very bound they set)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(number) or number <= 0:
+            self.fail(f"{value!r} is not a positive, finite number of seconds", param, ctx)
+        return number
+
+
+def _engine_words(ctx, param, value: str | None) -> str | None:
+    """Refuse an engine command that names no program: an unset variable must not check the bundled engine."""
+    if value is None:
+        return None
+    try:
+        words = shlex.split(value)
+    except ValueError as err:
+        raise click.BadParameter(f"cannot read {value!r} as a shell-style command: {err}") from None
+    if not words:
+        raise click.BadParameter("is empty; give the engine's command, or leave --engine out to check "
+                                 "the bundled reference engine")
+    return value
+
 
 @click.command("conform")
-@click.option("--engine", default=None, metavar="CMD",
+@click.option("--engine", default=None, metavar="CMD", callback=_engine_words,
               help="Engine command to check (a shell-style string). Default: the bundled reference engine.")
 @click.option("--ruleset", "rulesets", multiple=True, metavar="ID", help="Only scenarios of this ruleset (repeatable).")
 @click.option("-k", "keyword", default=None, metavar="EXPR", help="Only scenarios whose name matches (pytest -k).")
 @click.option("--tags", default=None, metavar="EXPR",
               help='Only scenarios whose tags match, e.g. "players:4 and not ruleset:dk" (pytest -m).')
-@click.option("--timeout", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
+@click.option("--timeout", type=Seconds(), default=5.0, show_default=True,
               help="Seconds to wait for each engine response.")
+@click.option("--max-seconds", type=Seconds(), default=DEFAULT_MAX_SECONDS, show_default=True,
+              help="Seconds the whole run may take; then the engine is killed, the run stops and fails.")
 @click.option("--expected-failures", type=click.Path(exists=True, dir_okay=False), default=None,
               help="File of scenario ids expected to fail, one per line, optional '# reason'.")
 @click.option("--report-json", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write every scenario's outcome, and failure details, as JSON.")
 @click.option("--junitxml", type=click.Path(dir_okay=False, writable=True), default=None, help="Write a JUnit XML report.")
 @click.option("-v", "--verbose", is_flag=True, help="One line per scenario.")
-def conform_command(engine, rulesets, keyword, tags, timeout, expected_failures, report_json, junitxml, verbose) -> None:
+def conform_command(engine, rulesets, keyword, tags, timeout, max_seconds, expected_failures, report_json, junitxml,
+                    verbose) -> None:
     """Check an engine against the conformance scenarios over the protocol; exit 0 when nothing failed unexpectedly."""
     from heartspec.conformance.runner import ConformOptions, RunnerError, run
 
     options = ConformOptions(engine=engine, rulesets=list(rulesets), keyword=keyword, tags=tags, timeout=timeout,
-                             expected_failures=expected_failures, report_json=report_json, junitxml=junitxml,
+                             max_seconds=max_seconds, expected_failures=expected_failures, report_json=report_json, junitxml=junitxml,
                              verbose=verbose)
     try:
         sys.exit(run(options))

@@ -7,6 +7,7 @@ without `--heartspec-engine` it only adds its options and does nothing else.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ def pytest_addoption(parser):
                     help="run the heartspec conformance suite against this engine command")
     group.addoption("--heartspec-timeout", type=float, default=5.0, metavar="SECONDS",
                     help="seconds to wait for each engine response (default 5)")
+    group.addoption("--heartspec-max-seconds", type=float, default=None, metavar="SECONDS",
+                    help="seconds the whole run may take; then the engine is killed and the run stops")
     group.addoption("--heartspec-ruleset", action="append", default=[], metavar="ID",
                     help="only scenarios for this ruleset (repeatable)")
     group.addoption("--heartspec-expected-failures", default=None, metavar="FILE",
@@ -52,6 +55,10 @@ class ConformanceRun:
         if not any(Path(arg.split("::")[0]).resolve() == SUITE_MODULE for arg in config.args):
             config.args.append(str(SUITE_MODULE))
         self.results = self.reporting.Results()
+        max_seconds = config.getoption("heartspec_max_seconds", None)
+        # every engine wait of the run is bounded by this (EngineProcess(deadline=...)), so a run cannot hang
+        config.heartspec_deadline = time.monotonic() + max_seconds if max_seconds else None
+        self.max_seconds = max_seconds
         self.expected = self.reporting.read_expected_failures(config.getoption("heartspec_expected_failures"))
 
     def pytest_collection_modifyitems(self, config, items):
@@ -91,6 +98,17 @@ class ConformanceRun:
 
     def pytest_runtest_logreport(self, report):
         self.results.record(report)
+        deadline = self.config.heartspec_deadline
+        if report.when == "teardown" and deadline is not None and time.monotonic() >= deadline:
+            self.config.heartspec_session_ref.shouldstop = (
+                f"the run's time limit (--max-seconds {self.max_seconds:g}) ran out; the scenarios left were not run")
+
+    def pytest_sessionstart(self, session):
+        self.config.heartspec_session_ref = session
+
+    def pytest_sessionfinish(self, session, exitstatus):
+        if session.shouldstop and self.config.heartspec_deadline is not None:
+            session.exitstatus = pytest.ExitCode.INTERRUPTED  # a run cut short is not a pass
 
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config):
         unknown = sorted(set(self.expected) - self.results.ids_seen)

@@ -25,6 +25,7 @@ class ConformOptions:
     keyword: str | None = None
     tags: str | None = None
     timeout: float = 5.0
+    max_seconds: float | None = None  # the whole run's bound
     expected_failures: str | None = None
     report_json: str | None = None
     junitxml: str | None = None
@@ -59,6 +60,7 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
         str(SUITE_MODULE), "-c", str(SETTINGS), "--rootdir", str(SUITE_MODULE.parent),
         "--heartspec-engine", engine_command(options),
         "--heartspec-timeout", str(options.timeout),
+        *(["--heartspec-max-seconds", str(options.max_seconds)] if options.max_seconds else []),
         "-q" if not options.verbose else "-v", "--no-header",
         # our summary names each failed scenario by id; pytest's short summary would repeat them by function name
         "-rN",

@@ -34,8 +34,9 @@ class ScenarioSkip(Exception):
 class EngineSession:
     """The engine process, restarted after any fault, and the slice of its transcript per scenario."""
 
-    def __init__(self, command: str | Sequence[str], timeout: float):
+    def __init__(self, command: str | Sequence[str], timeout: float, deadline: float | None = None):
         self.command, self.timeout = command, timeout
+        self.deadline = deadline  # time.monotonic() by which the whole run must end
         self.engine: EngineProcess | None = None
         self.hello: dict[str, Any] | None = None
         self.broken = False
@@ -45,11 +46,11 @@ class EngineSession:
 
     def begin_scenario(self) -> None:
         if self.engine is None:
-            self.engine = EngineProcess(self.command, self.timeout)
+            self.engine = EngineProcess(self.command, self.timeout, deadline=self.deadline)
         elif self.broken:
             self.engine.restart()
         self.broken = False
-        self.scenario_start = len(self.engine.transcript)
+        self.scenario_start = self.engine.transcript.mark()
 
     def request(self, payload: dict[str, Any]) -> dict[str, Any]:
         self.last_request = json.dumps(payload)
@@ -72,7 +73,7 @@ class EngineSession:
 
     @property
     def transcript(self) -> list[dict[str, Any]]:
-        return self.engine.transcript[self.scenario_start:] if self.engine else []
+        return self.engine.transcript.since(self.scenario_start) if self.engine else []
 
     def handshake(self) -> dict[str, Any]:
         if self.hello is None:

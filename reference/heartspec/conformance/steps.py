@@ -159,7 +159,7 @@ class Table:
 def heartspec_session(request):
     command = request.config.getoption("heartspec_engine", None) or reference_engine_command()
     timeout = request.config.getoption("heartspec_timeout", None) or 5.0
-    session = EngineSession(command, float(timeout))
+    session = EngineSession(command, float(timeout), deadline=getattr(request.config, "heartspec_deadline", None))
     yield session
     session.close()
 

@@ -19,28 +19,41 @@ are the engine's answer, not a failure of the engine). It raises an
   `id` does not echo the request's;
 - `EngineClosed`: a request after `close()`.
 
-Every message names the last request. The transcript keeps every request and
-response in order (`transcript`, `log_lines()`, `write_log()`), in the move-log
-format `heartspec replay` reads.
+Every message names the last request. The transcript keeps the most recent
+requests and responses in order (`transcript`, `log_lines()`, `write_log()`),
+in the move-log format `heartspec replay` reads; it is bounded
+(`heartspec.protocol.transcript`), so a long run or huge answers cannot
+exhaust memory.
 
-Reading is single-threaded: `selectors` on the stdout pipe with non-blocking
-reads into a buffer, so a request costs one write and usually one read.
+An engine under test is untrusted: it runs in a session (and process group) of
+its own, and the whole group is killed when it times out, crashes or is
+closed, so no process it started outlives it. Only the end of its stderr is
+kept (`STDERR_KEEP_BYTES`), and a `deadline` (a `time.monotonic()` value) bounds
+every wait, whatever the engine sends meanwhile (blank lines, stderr).
+
+Reading and writing are single-threaded: `select` on non-blocking pipes, stdout
+into a buffer, stderr into its bounded tail, so a request costs one write and
+usually one read, and no wait can outlast its deadline.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import selectors
+import select
 import shlex
+import signal
 import subprocess
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-MAX_RESPONSE_BYTES = 16 << 20
-STDERR_TAIL_BYTES = 2000
+from heartspec.limits import MAX_RESPONSE_BYTES, STDERR_KEEP_BYTES, describe_bytes
+from heartspec.protocol.messages import decode_json
+from heartspec.protocol.transcript import Transcript
+
+STDERR_TAIL_BYTES = 2000  # of the kept stderr, what an error message quotes
+LEADER_CHECK_SECONDS = 0.25
 
 
 class EngineError(Exception):
@@ -67,11 +80,17 @@ class EngineProcess:
     """One engine subprocess speaking protocol v1 on its stdin/stdout."""
 
     def __init__(self, cmd: list[str] | str, timeout: float = 5.0, *, cwd: str | Path | None = None,
-                 env: dict[str, str] | None = None, check_ids: bool = True):
+                 env: dict[str, str] | None = None, check_ids: bool = True,
+                 startup_timeout: float | None = None, deadline: float | None = None):
+        """`startup_timeout` bounds the first answer after each (re)start (default: `timeout`);
+        `deadline`, a `time.monotonic()` value, bounds every wait of this engine's whole life."""
         self.cmd = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
+        if not self.cmd:
+            raise EngineCrashed("cannot start an engine: the command is empty")
         self.timeout = timeout
+        self.startup_timeout, self.deadline = startup_timeout, deadline
         self.cwd, self.env, self.check_ids = cwd, env, check_ids
-        self.transcript: list[dict] = []  # requests and responses in order, as sent and received
+        self.transcript = Transcript()  # the most recent requests and responses, as sent and received
         self._process: subprocess.Popen | None = None
         self._closed = False
         self._next_id = 1
@@ -80,19 +99,23 @@ class EngineProcess:
     # --- lifecycle ----------------------------------------------------
 
     def _start(self) -> None:
-        self._stderr = tempfile.TemporaryFile()
         try:
             self._process = subprocess.Popen(
-                self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 cwd=self.cwd, env=self.env, bufsize=0,
+                start_new_session=True,  # its own process group: killing the group reaches every child it starts
             )
-        except OSError as err:
+        except (OSError, ValueError) as err:
             raise EngineCrashed(f"cannot start engine {shlex.join(self.cmd)}: {err}") from None
+        self._stdin_fd = self._process.stdin.fileno()
         self._stdout_fd = self._process.stdout.fileno()
-        os.set_blocking(self._stdout_fd, False)
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(self._stdout_fd, selectors.EVENT_READ)
+        self._stderr_fd: int | None = self._process.stderr.fileno()
+        for fd in (self._stdin_fd, self._stdout_fd, self._stderr_fd):
+            os.set_blocking(fd, False)
         self._buffer = bytearray()
+        self._stderr = bytearray()  # the end of stderr, at most STDERR_KEEP_BYTES
+        self._stderr_dropped = 0
+        self._awaiting_first_answer = True
         self._closed = False
 
     def restart(self) -> None:
@@ -120,12 +143,27 @@ class EngineProcess:
         try:
             status = process.wait(timeout=min(self.timeout, 2.0))
         except subprocess.TimeoutExpired:
-            process.kill()
-            status = process.wait()
-        self._selector.close()
+            status = None
+        self._kill_group()
+        if status is None:
+            status = process.returncode
+        self._drain_stderr()
         process.stdout.close()
-        self._stderr.close()
+        process.stderr.close()
         return status
+
+    def _kill_group(self) -> None:
+        """Kill the engine and everything it started (its process group), then reap the engine."""
+        process = self._process
+        try:
+            # The group outlives its leader while any child lives, so its id is not reused meanwhile.
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            process.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:  # unkillable (stopped under a debugger, say): leave it to the OS
+            pass
 
     def __enter__(self) -> "EngineProcess":
         return self
@@ -146,61 +184,150 @@ class EngineProcess:
         if "id" not in obj:
             obj = {"id": self._next_id, **obj}
             self._next_id += 1
-        self.transcript.append(obj)
-        return self.request_line(json.dumps(obj, ensure_ascii=False), obj, timeout)
+        line = json.dumps(obj, ensure_ascii=False)
+        self.transcript.append(obj, len(line))
+        return self.request_line(line, obj, timeout)
 
     def request_line(self, line: str, obj: Any = None, timeout: float | None = None) -> dict:
         """Send a raw line (for malformed-input tests) and return the response line as a dict."""
         described = _short(obj) if obj is not None else repr(line[:200])
         if obj is None:
-            self.transcript.append({"#raw": line})
+            self.transcript.append({"#raw": line}, len(line))
         self._send(line, described)
-        response = self._receive(described, self.timeout if timeout is None else timeout)
+        raw = self._raw_line(described, self.timeout if timeout is None else timeout)
+        response = self._decode(raw, described)
         self._check_id(obj, response, described)
-        self.transcript.append(response)
+        self.transcript.append(response, len(raw))
         return response
 
-    def _send(self, line: str, described: str) -> None:
-        if self._process.poll() is not None:
-            raise self._crashed(described)
-        try:
-            self._process.stdin.write(line.encode("utf-8") + b"\n")
-            self._process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise self._crashed(described) from None
+    def exchange_lines(self, lines: list[str], timeout: float | None = None) -> list[bytes]:
+        """Pipelined: write these request lines at once, then read one raw response line for each.
 
-    def _receive(self, described: str, timeout: float) -> dict:
+        For high-volume drivers that keep their own log (`heartspec fuzz`): nothing enters the
+        transcript, responses come back undecoded, and each must arrive within `timeout` of the
+        previous one. Keep a batch under the pipe buffer (about 64 KiB of requests), so writing
+        never waits on an engine that waits on us to read. When the engine crashes or hangs, the
+        error's `answered` attribute holds the response lines received before it.
+        """
+        self.send_lines(lines)
+        return self.receive_lines(lines, timeout)
+
+    def send_lines(self, lines: list[str]) -> None:
+        """The writing half of `exchange_lines`, so a driver can feed two engines before reading either."""
+        if self._closed:
+            raise EngineClosed("engine was closed; cannot send a batch of requests")
+        try:
+            self._send("\n".join(lines), f"a batch of {len(lines)} requests")
+        except EngineError as err:
+            err.answered = []
+            raise
+
+    def receive_lines(self, lines: list[str], timeout: float | None = None) -> list[bytes]:
+        """The reading half of `exchange_lines`: one raw response line per request line sent."""
+        timeout = self.timeout if timeout is None else timeout
+        answered: list[bytes] = []
+        try:
+            for index in range(len(lines)):
+                described = f"request {index + 1} of a batch: {lines[index][:200]}"
+                answered.append(self._raw_line(described, timeout))
+        except EngineError as err:
+            err.answered = answered
+            raise
+        return answered
+
+    def _raw_line(self, described: str, timeout: float) -> bytes:
+        if self._awaiting_first_answer and self.startup_timeout is not None:
+            timeout = max(timeout, self.startup_timeout)
         deadline = time.monotonic() + timeout
         while True:
+            # checked on every pass, not only when nothing arrives: blank lines or stderr must not stall the clock
+            self._check_time(deadline, described, timeout)
             newline = self._buffer.find(b"\n")
             if newline >= 0:
                 line = bytes(self._buffer[:newline])
                 del self._buffer[: newline + 1]
-                if line.strip():
-                    return self._decode(line, described)
+                if not _blank(line):
+                    self._awaiting_first_answer = False
+                    return line
                 continue
             if len(self._buffer) > MAX_RESPONSE_BYTES:
-                raise EngineGarbage(f"response to {described} is longer than {MAX_RESPONSE_BYTES} bytes without a newline")
-            self._fill(deadline, described, timeout)
+                raise EngineGarbage(f"response to {described} is longer than {describe_bytes(MAX_RESPONSE_BYTES)} "
+                                    f"without a newline (MAX_RESPONSE_BYTES)")
+            self._wait(deadline, described)
 
-    def _fill(self, deadline: float, described: str, timeout: float) -> None:
-        if not self._selector.select(max(0.0, deadline - time.monotonic())):
-            self._process.kill()
-            self._process.wait()
+    def _check_time(self, deadline: float, described: str, timeout: float) -> None:
+        """Raise EngineTimeout (the engine killed) once the request's or the run's deadline has passed."""
+        now = time.monotonic()
+        if self.deadline is not None and now >= self.deadline:
+            self._kill_group()
+            raise EngineTimeout(f"the run's time limit ran out while waiting for the answer to {described}; "
+                                f"the engine was killed")
+        if now >= deadline:
+            self._kill_group()
             raise EngineTimeout(f"engine gave no response within {timeout:g}s to {described}; it was killed (restart() to go on)")
-        try:
-            chunk = os.read(self._stdout_fd, 1 << 16)
-        except BlockingIOError:
-            return
-        if not chunk:
+
+    def _send(self, line: str, described: str) -> None:
+        """Write one line without ever blocking past the timeout: an engine may stop reading its input."""
+        if self._process.poll() is not None:
             raise self._crashed(described)
-        self._buffer += chunk
+        data = memoryview(line.encode("utf-8") + b"\n")
+        deadline = time.monotonic() + self.timeout
+        while data:
+            try:
+                data = data[os.write(self._stdin_fd, data):]
+            except BlockingIOError:
+                pass
+            except OSError:  # a closed pipe: the engine is gone
+                raise self._crashed(described) from None
+            if data:
+                self._check_time(deadline, f"{described} (it stopped reading its input)", self.timeout)
+                self._wait(deadline, described, writing=True)
+
+    def _wait(self, deadline: float, described: str, writing: bool = False) -> None:
+        """Wait until the nearer deadline for output (or, `writing`, for room in the engine's input),
+        and take what came: stdout into the buffer, stderr into its bounded tail."""
+        until = deadline if self.deadline is None else min(deadline, self.deadline)
+        readers = [fd for fd in (self._stdout_fd, self._stderr_fd) if fd is not None]
+        writers = [self._stdin_fd] if writing else []
+        # woken now and then to notice an engine that exited while a child it started holds stdout open
+        pause = min(LEADER_CHECK_SECONDS, max(0.0, until - time.monotonic()))
+        readable, ready_to_write, _ = select.select(readers, writers, [], pause)
+        if not readable and not ready_to_write and self._process.poll() is not None:
+            raise self._crashed(described)
+        if self._stderr_fd in readable:
+            self._drain_stderr()
+        if self._stdout_fd in readable:
+            try:
+                chunk = os.read(self._stdout_fd, 1 << 16)
+            except BlockingIOError:
+                return
+            if not chunk:
+                raise self._crashed(described)
+            self._buffer += chunk
+
+    def _drain_stderr(self, reads: int = 64) -> None:
+        """Read what stderr holds now (a bounded number of reads), keeping its last STDERR_KEEP_BYTES."""
+        for _ in range(reads):
+            if self._stderr_fd is None:
+                return
+            try:
+                chunk = os.read(self._stderr_fd, 1 << 16)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:  # closed: stop watching it, or every wait would wake at once
+                self._stderr_fd = None
+                return
+            self._stderr += chunk
+            excess = len(self._stderr) - STDERR_KEEP_BYTES
+            if excess > 0:
+                del self._stderr[:excess]
+                self._stderr_dropped += excess
 
     def _decode(self, line: bytes, described: str) -> dict:
         try:
-            response = json.loads(line)
-        except ValueError:
-            raise EngineGarbage(f"engine answered {described} with a line that is not JSON: {line[:200]!r}") from None
+            response = decode_json(line)
+        except ValueError as err:  # not JSON, not UTF-8, NaN, a lone surrogate, nested past the limit
+            raise EngineGarbage(f"engine answered {described} with a line that is not JSON ({err}): {line[:200]!r}") from None
         if not isinstance(response, dict) or not isinstance(response.get("ok"), bool):
             raise EngineGarbage(f"engine answered {described} with {line[:200]!r}, which has no boolean 'ok'")
         return response
@@ -216,23 +343,23 @@ class EngineProcess:
             status = self._process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             status = None
+        self._kill_group()  # what it started goes with it
+        self._drain_stderr()
         state = f"exited with status {status}" if status is not None else "closed its output"
         return EngineCrashed(f"engine {state} while handling {described}{self._stderr_tail()}")
 
     def _stderr_tail(self) -> str:
-        try:
-            self._stderr.seek(0, os.SEEK_END)
-            size = self._stderr.tell()
-            self._stderr.seek(max(0, size - STDERR_TAIL_BYTES))
-            tail = self._stderr.read().decode("utf-8", "replace").strip()
-        except (OSError, ValueError):
-            return ""
+        tail = bytes(self._stderr[-STDERR_TAIL_BYTES:]).decode("utf-8", "replace").strip()
         return f"; stderr ends with:\n{tail}" if tail else ""
 
     def stderr_text(self) -> str:
-        """Everything the engine wrote to stderr so far."""
-        self._stderr.seek(0)
-        return self._stderr.read().decode("utf-8", "replace")
+        """What the engine wrote to stderr so far: the last STDERR_KEEP_BYTES of it, with a note when cut."""
+        self._drain_stderr()
+        text = bytes(self._stderr).decode("utf-8", "replace")
+        if self._stderr_dropped:
+            return (f"[{self._stderr_dropped} earlier bytes of stderr not kept: "
+                    f"the last {describe_bytes(STDERR_KEEP_BYTES)} are (STDERR_KEEP_BYTES)]\n{text}")
+        return text
 
     # --- the transcript as a move log ----------------------------------
 
@@ -251,6 +378,13 @@ class EngineProcess:
 
     def write_log(self, path: str | Path) -> None:
         Path(path).write_text("\n".join(self.log_lines()) + "\n", encoding="utf-8")
+
+
+def _blank(line: bytes) -> bool:
+    """A line of whitespace only (any Unicode whitespace), which the protocol says carries nothing."""
+    if line.isascii():
+        return not line.strip()
+    return not line.decode("utf-8", "replace").strip()
 
 
 def _short(obj: Any) -> str:
