@@ -64,3 +64,41 @@ def fill_deal(layout: DeckLayout, players: int, hands: dict[int, list[str]],
     if stock is None:
         stock, remaining = remaining[: layout.stock_size], remaining[layout.stock_size:]
     return [dealt[seat] for seat in range(players)], list(kitty), list(stock)
+
+
+@dataclass(frozen=True)
+class PassFreeRoute:
+    """How a scenario reaches a deal nobody passes in: a deal number, plus any variants that need adding."""
+
+    deal_number: int
+    variants: tuple[str, ...]
+
+
+@functools.cache
+def deal_without_passing(ruleset: str, variants: tuple[str, ...], players: int) -> PassFreeRoute:
+    """The shortest honest route to a deal played as dealt, read off the spec.
+
+    A scenario that does not test passing should not depend on it: the first hold deal of the
+    ruleset's cycle when it has one, else a variant whose only change is to drop passing (a guide's
+    own no-passing game), else there is none and the scenario cannot be written this way.
+    """
+    from dataclasses import replace
+
+    spec = _shipped_spec()
+    rules = spec.compile(ruleset, variants, players=players, options={})
+    if rules.pass_count == 0 or not rules.pass_cycle:
+        return PassFreeRoute(1, ())
+    if "none" in rules.pass_cycle:
+        return PassFreeRoute(rules.pass_cycle.index("none") + 1, ())
+    for vid, variant in spec.variants.items():
+        if vid in variants or ruleset not in variant.get("applies_to", ()):
+            continue
+        try:
+            changed = spec.compile(ruleset, variants + (vid,), players=players, options={})
+        except Exception:  # a variant that cannot join this combination is simply not a route
+            continue
+        same_otherwise = replace(changed, variants=rules.variants, pass_count=rules.pass_count,
+                                 pass_cycle=rules.pass_cycle) == rules
+        if changed.pass_count == 0 and same_otherwise:
+            return PassFreeRoute(1, (vid,))
+    raise AssertionError(f"{ruleset} at {players} players has no deal without passing, nor a variant that drops it")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from heartspec.conformance.layout import deck_layout, fill_deal
+from heartspec.conformance.layout import deal_without_passing, deck_layout, fill_deal
 from heartspec.conformance.session import EngineSession, ScenarioSkip, reference_engine_command
 
 CARD_TOKEN = re.compile(r"^(?:(\d+):)?([0-9A-Za-z]{2,3})$")
@@ -48,6 +48,7 @@ def game_setup(rest: str) -> dict[str, Any]:
         r"\s*with dealer (\d+)": lambda m: setup["options"].__setitem__("dealer", int(m.group(1))),
         r'\s*with totals "([^"]*)"': lambda m: setup["options"].__setitem__("totals", [int(x) for x in m.group(1).split()]),
         r'\s*with options? "([^"]*)"': lambda m: setup["options"].update(option_pairs(m.group(1))),
+        r"\s*at a deal without passing": lambda m: setup.__setitem__("pass_free", True),
     }
     remaining = rest
     while remaining.strip():
@@ -113,6 +114,10 @@ class Table:
     # -- setting up ---------------------------------------------------------
     def new_game(self, ruleset: str, players: int, rest: str) -> None:
         setup = game_setup(rest)
+        if setup.get("pass_free"):
+            route = deal_without_passing(ruleset, tuple(setup["variants"]), players)
+            setup["variants"] = setup["variants"] + list(route.variants)
+            setup["options"] = {"deal_number": route.deal_number, **setup["options"]}
         self.ruleset, self.players, self.variants = ruleset, players, setup["variants"]
         self.session.check_claims(ruleset, self.variants, players)
         request: dict[str, Any] = {"cmd": "new_game", "ruleset": ruleset, "players": players}
