@@ -100,7 +100,10 @@ def starting_options(rules: CompiledRules, rng: random.Random, kind: str) -> dic
     cycle = max(1, len(rules.pass_cycle))
     options = {"dealer": rng.randrange(n), "deal_number": rng.randint(1, cycle)}
     if kind == "near_target" and rules.target:
-        options["totals"] = [max(0, rules.target - rng.randint(0, 8)) for _ in range(n)]
+        # one seat at the target or just below, the others far from it: whether reaching the target ends
+        # the game, or only passing it, then depends on that seat alone
+        options["totals"] = [rng.randint(0, rules.target // 2) for _ in range(n)]
+        options["totals"][rng.randrange(n)] = max(0, rules.target - rng.choice((0, 0, 1, 2, 3)))
     elif kind == "tie" and rules.target:
         options["totals"] = [max(0, rules.target - rng.randint(1, 6))] * n
     elif kind == "last_deal" and rules.max_deals:

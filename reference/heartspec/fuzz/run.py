@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import shlex
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, run_line
 from heartspec.fuzz.plan import Planner
 from heartspec.fuzz.report import Finding, FuzzReport
 from heartspec.fuzz.setups import SetupChooser, available_setups
-from heartspec.fuzz.shrink import move_log, shrink
+from heartspec.fuzz.shrink import move_log, replay_stop, shrink
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
 
@@ -129,8 +128,8 @@ class _Session:
         self.report.steps += outcome.compared
         if outcome.mismatch is None:
             return
-        if outcome.mismatch.command == "new_game" and self._retry_without_options(outcome):
-            return
+        if outcome.mismatch.command == "new_game":
+            self._leave_out_refused_options(outcome)
         self.record(game_number, setup, planned, outcome)
 
     def lockstep(self, lines: list[str]) -> Outcome:
@@ -143,19 +142,18 @@ class _Session:
             self.engine.restart()
         return outcome
 
-    def _retry_without_options(self, outcome: Outcome) -> bool:
-        """An engine that refuses a start option (totals...) is told once; later games leave it out."""
+    def _leave_out_refused_options(self, outcome: Outcome) -> None:
+        """An engine that refuses the start options (totals...) is reported once; later games leave them out."""
         mismatch = outcome.mismatch
         if mismatch.field not in ("ok", "error.code") or "invalid_game" not in str(mismatch.engine_value):
-            return False
+            return
         new = {"totals", "deal_number", "dealer"} - self.refused_options
         if not new:
-            return False
+            return
         self.refused_options |= new
         self.report.notes.append(f"the engine refused a new_game with start options ({mismatch.engine_line}); "
                                  f"later games leave out {', '.join(sorted(new))}, so rare starting positions "
                                  "are not reached")
-        return False
 
     def signature_of(self, planned_requests: list, mismatch: Mismatch, setup) -> tuple[str, str, str]:
         server = Server(catalog=self.catalog)
@@ -196,7 +194,12 @@ class _Session:
                 finding.notes.append("the difference did not show again when replayed: the log is unshrunk")
         finding.mismatch = final.mismatch
         header = finding.header(self.options.engine)
-        lines, stop = move_log(candidate, final, header)
+        lines = move_log(candidate, final, header)
+        if final.mismatch.broke_protocol:  # replay plays the reference, which does not break: point at the request
+            marker = f"# the engine under test {final.mismatch.field}"
+            stop = next(i for i, line in enumerate(lines, start=1) if line.startswith(marker)) + 1
+        else:
+            stop = replay_stop(lines, self.catalog)
         return lines, stop, candidate.deals, candidate.moves
 
 

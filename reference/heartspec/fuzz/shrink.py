@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Callable
 
-from heartspec.fuzz.lockstep import Mismatch, Outcome, command_of
+from heartspec.fuzz.lockstep import Mismatch, Outcome
 from heartspec.fuzz.plan import PlannedGame, encode
 from heartspec.protocol.server import RulesCatalog, Server
 
@@ -132,10 +132,17 @@ def _drop_option(name: str):
     return simplify
 
 
-def move_log(candidate: Candidate, outcome: Outcome, header: list[str]) -> tuple[list[str], int]:
-    """The log lines, and the 1-based line where `heartspec replay` stops (the disputed request)."""
+def replay_stop(lines: list[str], catalog: RulesCatalog) -> int:
+    """The 1-based line where `heartspec replay` stops on this log (0: it replays to the end)."""
+    from heartspec.replay import replay_lines
+
+    failure = replay_lines(lines, catalog=catalog).failure
+    return failure.line if failure else 0
+
+
+def move_log(candidate: Candidate, outcome: Outcome, header: list[str]) -> list[str]:
+    """The log lines: requests, the reference's responses, and the engine's at the disputed request."""
     lines = [f"# {h}" for h in header]
-    stop_line = 0
     requests = candidate.lines()
     mismatch = outcome.mismatch
     for index, request in enumerate(requests):
@@ -147,7 +154,6 @@ def move_log(candidate: Candidate, outcome: Outcome, header: list[str]) -> tuple
             if mismatch.broke_protocol:
                 lines.append(f"# the engine under test {mismatch.field}: {mismatch.problem.splitlines()[0]}")
             lines.append(request)
-            stop_line = len(lines)
             lines.append(_compact(engine) if engine is not None else _compact(reference))
             break
         lines.append(request)
@@ -155,7 +161,7 @@ def move_log(candidate: Candidate, outcome: Outcome, header: list[str]) -> tuple
             lines.append(_compact(reference))
         if engine is not None and engine != reference:
             lines.append(f"# the engine under test answered: {engine}")
-    return lines, stop_line
+    return lines
 
 
 def _compact(line: str) -> str:

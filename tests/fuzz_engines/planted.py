@@ -1,0 +1,49 @@
+"""The reference engine with one planted difference, for the fuzz tests.
+
+    python tests/fuzz_engines/planted.py legal-7d     # `legal` never lists the seven of diamonds
+    python tests/fuzz_engines/planted.py crash-3rd-game  # exits on the third new_game, then behaves
+
+Unlike tests/mutants/ (rules an implementation might get wrong), these plant
+differences whose smallest reproduction is known in advance.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from heartspec.protocol import server as server_module
+
+
+def legal_without_seven_of_diamonds() -> None:
+    original = server_module.Server._legal
+
+    def legal(self, request):
+        body = original(self, request)
+        body["cards"] = [card for card in body["cards"] if card != "7D"]
+        return body
+
+    server_module.Server._legal = legal
+
+
+def crash_on_third_game() -> None:
+    """Exits while answering the third new_game of its life: a restarted engine counts afresh."""
+    original = server_module.Server._new_game
+    seen = []
+
+    def new_game(self, request):
+        seen.append(1)
+        if len(seen) == 3:
+            os._exit(4)
+        return original(self, request)
+
+    server_module.Server._new_game = new_game
+
+
+PLANTS = {"legal-7d": legal_without_seven_of_diamonds, "crash-3rd-game": crash_on_third_game}
+
+if __name__ == "__main__":
+    PLANTS[sys.argv[1]]()
+    from heartspec.cli import main
+
+    main(["engine"])
