@@ -8,11 +8,13 @@ Feature: The first trick
     player without clubs; se "Förstasticket" and fi-classic "Pelin kulku" say the same; no
     "Slik spilles et parti" allows points there only without another choice; dk "Sådan spilles
     en runde" sets no limit.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And seat 0 plays "2C"
+    When seat 0 plays "2C"
     Then playing "QS" by seat 1 is <verdict>
 
     @ruleset:fi @players:4
@@ -44,11 +46,13 @@ Feature: The first trick
   Scenario Outline: A player out of clubs tries to throw a heart on the first trick
     Source: fi "Ensimmäinen tikki ja hertta rikottu", se "Förstasticket", fi-classic "Pelin kulku", no
     "Slik spilles et parti", dk "Sådan spilles en runde" (as first-trick-001); a heart is a point card in every guide.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And seat 0 plays "2C"
+    When seat 0 plays "2C"
     Then playing "KH" by seat 1 is <verdict>
 
     @ruleset:fi @players:4
@@ -80,11 +84,13 @@ Feature: The first trick
   Scenario Outline: The cards a player out of clubs may choose from on the first trick
     Source: fi "Ensimmäinen tikki ja hertta rikottu", se "Förstasticket", fi-classic "Pelin kulku", no
     "Slik spilles et parti", dk "Sådan spilles en runde" (as first-trick-001); the legal list must match what play accepts.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And seat 0 plays "2C"
+    When seat 0 plays "2C"
     Then seat 1 may play only "<legal>"
 
     @ruleset:fi @players:4
@@ -118,13 +124,13 @@ Feature: The first trick
     cards are left; fi "Ensimmäinen tikki ja hertta rikottu" and fi-classic "Pelin kulku" state
     no exception, so the rulesets record the physically forced choice as an interpretation; dk
     has no first-trick limit at all.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
-    And seat 1 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QS 2D 3D"
-    And seat 3 holds "QH KH AH"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 4D 6D 8D"
+    And seat 1 holds "2H 3H 4H 5H 6H 7H 8H 9H TH QH KH AH QS"
+    And seat 2 holds "QC KC AC TD QD AD 3S 5S 7S 9S JS KS AS"
+    And seat 3 holds "2D 3D 5D 7D 9D JD KD JH 2S 4S 6S 8S TS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 3D JH; 2:4D 6D 8D; 3:QH KH AH"
-    And seat 0 plays "2C"
+    When seat 0 plays "2C"
     Then seat 1 may play "QS 2H AH"
     And playing "QS" by seat 1 is accepted
 
@@ -239,11 +245,13 @@ Feature: The first trick
     Source: fi "Ensimmäinen tikki ja hertta rikottu" limits points only on the opening trick and
     says the queen is free afterwards; se "Spader dam" and dk "Reglen om at bryde hjerter" let a
     player out of the led suit plant the queen; no and fi-classic limit only the first trick.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC 2S | QC 5S 3C"
+    When the cards are played "2C 9S KC 2S | QC 5S 3C"
     Then seat 1 may play "QS"
     And playing "QS" by seat 1 is accepted
 
@@ -280,12 +288,13 @@ Feature: The first trick
     graduated-spades (fi "Porrastetut pisteet") makes the ace and king of spades point cards, so
     they join it; the Omnibus bonus cards (fi "Ruutujätkä (−10 pistettä)", fi-classic
     "Variaatioita") are plus cards, not point cards, and may be played. Seat 1 is out of clubs.
-    Given a "<ruleset>" game for 4 players starting at deal 3 with variants "<variant>"
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
-    And seat 1 holds "QS KS AS JD TD"
+    Given a "<ruleset>" game for 4 players at a deal without passing with variants "<variant>"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD KD 3H 6H 9H QH 3S QS KS AS"
+    And seat 2 holds "QC KC AC AD 4H 7H TH KH 2S 4S 6S 8S TS"
+    And seat 3 holds "2D 5D 8D QD 2H 5H 8H JH AH 5S 7S 9S JS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D 3S"
-    And seat 0 plays "2C"
+    When seat 0 plays "2C"
     Then playing "<card>" by seat 1 is <verdict>
 
     @ruleset:fi @players:4 @variant:no-queen

@@ -9,11 +9,13 @@ Feature: Following suit and winning tricks
   Scenario Outline: A player holding the led suit must follow it
     Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
     runde", se "Så spelas sticken", fi-classic "Pelin kulku".
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S"
+    When the cards are played "2C 9S"
     Then playing "QD" by seat 2 is refused with "must_follow_suit"
     And seat 2 may play only "QC KC AC"
 
@@ -46,11 +48,13 @@ Feature: Following suit and winning tricks
   Scenario Outline: A higher card of another suit does not win; the highest club does
     Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
     runde", se "Så spelas sticken", fi-classic "Pelin kulku": no trumps, only the led suit can win.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC AS"
+    When the cards are played "2C 9S KC AS"
     Then seat 2 wins the trick with 0 points
     And it is seat 2's turn
 
@@ -83,11 +87,13 @@ Feature: Following suit and winning tricks
   Scenario Outline: Only the seat whose turn it is may play
     Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
     runde", se "Så spelas sticken", fi-classic "Pelin kulku": play goes clockwise from the leader, and the trick's winner leads next.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC AS"
+    When the cards are played "2C 9S KC AS"
     Then playing "3C" by seat 0 is refused with "not_your_turn"
     And playing "2H" by seat 1 is refused with "not_your_turn"
 
@@ -120,11 +126,13 @@ Feature: Following suit and winning tricks
   Scenario Outline: A card the player does not hold is refused
     Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
     runde", se "Så spelas sticken", fi-classic "Pelin kulku" (each player plays from their own hand); spec/protocol.md 6.5 names the code.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC AS"
+    When the cards are played "2C 9S KC AS"
     Then playing "3C" by seat 2 is refused with "card_not_in_hand"
 
     @ruleset:fi @players:4
@@ -156,11 +164,13 @@ Feature: Following suit and winning tricks
   Scenario Outline: A player out of the led suit may throw any card once the first trick is over
     Source: fi "Pelin kulku tikki tikiltä" (discarding is free when void), no "Slik spilles et
     parti", dk "Sådan spilles en runde", se "Så spelas sticken", fi-classic "Pelin kulku".
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC AS | QC"
+    When the cards are played "2C 9S KC AS | QC"
     Then seat 3 may play only "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS"
 
     @ruleset:fi @players:4
@@ -192,11 +202,13 @@ Feature: Following suit and winning tricks
   Scenario Outline: The winner of a trick leads the next one and takes its points
     Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
     runde", se "Så spelas sticken", fi-classic "Pelin kulku": the trick's cards go to its winner.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC AS | QC 3H 3C KH"
+    When the cards are played "2C 9S KC AS | QC 3H 3C KH"
     Then seat 2 wins the trick with 2 points
     And seat 2 has taken 2 points this deal
     And it is seat 2's turn

@@ -9,10 +9,13 @@ Feature: The end of the game and ties
     Source: no "Vanlige spørsmål (FAQ)" and dk "Strafpoint og hvordan de tælles": the game ends
     when someone reaches or passes 100; fi "Pistekortit ja pisteenlasku", se "När tar spelet
     slut?" and fi-classic "Pelin loppu": only going over 100 ends it.
-    Given a "<ruleset>" game for 4 players with totals "0 0 87 0"
+    Given a "<ruleset>" game for 4 players at a deal without passing with totals "0 0 87 0"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then the totals are "3 10 100 0"
     And <outcome>
 
@@ -45,10 +48,13 @@ Feature: The end of the game and ties
   Scenario Outline: A total over 100 ends the game and the lowest total wins
     Source: fi "Pistekortit ja pisteenlasku", no "Vanlige spørsmål (FAQ)", dk "Strafpoint og hvordan de
     tælles", se "När tar spelet slut?", fi-classic "Pelin loppu"; every guide names the lowest total the winner.
-    Given a "<ruleset>" game for 4 players with totals "50 0 88 30"
+    Given a "<ruleset>" game for 4 players at a deal without passing with totals "50 0 88 30"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then the totals are "53 10 101 30"
     And the game is over with winner "1"
 
@@ -81,17 +87,20 @@ Feature: The end of the game and ties
   Scenario Outline: A tie for the lowest total when the game ends
     Source: se "När tar spelet slut?" plays an extra deal when the lowest totals tie; fi, no, dk
     and fi-classic never say, and their rulesets record a shared win as an interpretation.
-    Given a "<ruleset>" game for 4 players with totals "10 3 90 13"
+    Given a "<ruleset>" game for 4 players at a deal without passing with totals "10 3 90 13"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then the totals are "13 13 103 13"
     And <outcome>
 
     @ruleset:se @players:4
     Examples: se 4 players
       | ruleset | outcome                                                    |
-      | se      | the game goes on to deal 2 dealt by seat 1 passing "right" |
+      | se      | the game goes on to deal 5 dealt by seat 1 passing "left"  |
 
     @ruleset:fi @players:4
     Examples: fi 4 players
@@ -117,51 +126,57 @@ Feature: The end of the game and ties
   Scenario Outline: Below the target the game goes on, the deal passing to the next seat clockwise
     Source: no "Utdeling og kortbytte" and se "Given" move the deal one seat to the left; fi, dk
     and fi-classic do not say, and their rulesets follow the clockwise order of play.
-    Given a "<ruleset>" game for 4 players with dealer <dealer>
+    Given a "<ruleset>" game for 4 players at a deal without passing with dealer <dealer>
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
-    Then the game goes on to deal 2 dealt by seat <next> passing "right"
+    When the rest of the deal is played with the lowest legal cards
+    Then the game goes on to deal <deal> dealt by seat <next> passing "<direction>"
     And the game is not over
 
     @ruleset:fi @players:4
     Examples: fi 4 players
-      | ruleset | dealer | next |
-      | fi      | 0      | 1    |
-      | fi      | 3      | 0    |
+      | ruleset | dealer | next | deal | direction |
+      | fi      | 0      | 1    | 5    | left      |
+      | fi      | 3      | 0    | 5    | left      |
 
     @ruleset:no @players:4
     Examples: no 4 players
-      | ruleset | dealer | next |
-      | no      | 0      | 1    |
-      | no      | 3      | 0    |
+      | ruleset | dealer | next | deal | direction |
+      | no      | 0      | 1    | 5    | left      |
+      | no      | 3      | 0    | 5    | left      |
 
     @ruleset:dk @players:4
     Examples: dk 4 players
-      | ruleset | dealer | next |
-      | dk      | 0      | 1    |
-      | dk      | 2      | 3    |
+      | ruleset | dealer | next | deal | direction |
+      | dk      | 0      | 1    | 5    | left      |
+      | dk      | 2      | 3    | 5    | left      |
 
     @ruleset:se @players:4
     Examples: se 4 players
-      | ruleset | dealer | next |
-      | se      | 0      | 1    |
-      | se      | 3      | 0    |
+      | ruleset | dealer | next | deal | direction |
+      | se      | 0      | 1    | 5    | left      |
+      | se      | 3      | 0    | 5    | left      |
 
     @ruleset:fi-classic @players:4
     Examples: fi-classic 4 players
-      | ruleset    | dealer | next |
-      | fi-classic | 0      | 1    |
-      | fi-classic | 1      | 2    |
+      | ruleset    | dealer | next | deal | direction |
+      | fi-classic | 0      | 1    | 2    | none      |
+      | fi-classic | 1      | 2    | 2    | none      |
 
   @id:end-005 @area:game_end_and_ties
   Scenario Outline: A shorter game to an agreed target of 50
     Source: fi "Sovittu piste- tai jakoraja" and se "När tar spelet slut?" (some play to 50);
     fi-classic "Variaatioita" (another target than 100).
-    Given a "<ruleset>" game for 4 players with options "target=50" with totals "0 0 <before> 0"
+    Given a "<ruleset>" game for 4 players at a deal without passing with options "target=50" with totals "0 0 <before> 0"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then <outcome>
 
     @ruleset:fi @players:4

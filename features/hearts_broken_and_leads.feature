@@ -13,14 +13,13 @@ Feature: Hearts broken and leading hearts
     "Att bryta hjärter" break hearts only when a heart is thrown on a trick of another suit; no
     "Slik spilles et parti" and fi-classic "Pelin kulku" count any heart played in an earlier
     trick. All five let a hand of only hearts lead one (for fi-classic an interpretation).
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H 9H 2S 3S 4S"
-    And seat 3 holds "3C 4D TH JH QH"
-    And seat 0 holds "AC 2D"
-    And seat 2 holds "2C 3D KH AH"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "4C 7C TC JC KC AC 2D 7D TD 6S 9S KS AS"
+    And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"
+    And seat 2 holds "2C 5C 8C 3D 5D 8D JD KH AH 5S 8S JS QS"
+    And seat 3 holds "3C 6C 9C QC 4D 6D 9D QD 2S 3S 4S 7S TS"
     And the other cards are dealt in deck order
-    When the seats pass "0:5S 8S JS; 1:2S 3S 4S; 2:6S 9S JC; 3:TH JH QH"
-    And the cards are played "2C 3C AC KD | 2D AD 3D 4D | 2H AH 2S 6S"
+    When the cards are played "2C 3C AC KD | 2D AD 3D 4D | 2H AH 2S 6S"
     Then seat 2 wins the trick with 2 points
     And hearts are <broken>
 
@@ -53,14 +52,13 @@ Feature: Hearts broken and leading hearts
   Scenario Outline: After hearts were led and followed, another player tries to lead a heart
     Source: fi "Ensimmäinen tikki ja hertta rikottu", dk "Reglen om at bryde hjerter", se "Att bryta
     hjärter", no "Slik spilles et parti", fi-classic "Pelin kulku" (as hearts-001); what counts as broken decides whether the next heart lead is legal.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H 9H 2S 3S 4S"
-    And seat 3 holds "3C 4D TH JH QH"
-    And seat 0 holds "AC 2D"
-    And seat 2 holds "2C 3D KH AH"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "4C 7C TC JC KC AC 2D 7D TD 6S 9S KS AS"
+    And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"
+    And seat 2 holds "2C 5C 8C 3D 5D 8D JD KH AH 5S 8S JS QS"
+    And seat 3 holds "3C 6C 9C QC 4D 6D 9D QD 2S 3S 4S 7S TS"
     And the other cards are dealt in deck order
-    When the seats pass "0:5S 8S JS; 1:2S 3S 4S; 2:6S 9S JC; 3:TH JH QH"
-    And the cards are played "2C 3C AC KD | 2D AD 3D 4D | 2H AH 2S 6S"
+    When the cards are played "2C 3C AC KD | 2D AD 3D 4D | 2H AH 2S 6S"
     Then playing "KH" by seat 2 is <verdict>
 
     @ruleset:fi @players:4
@@ -92,11 +90,13 @@ Feature: Hearts broken and leading hearts
   Scenario Outline: Nobody may lead a heart before any heart has fallen
     Source: fi "Ensimmäinen tikki ja hertta rikottu", no "Slik spilles et parti", dk "Reglen om at
     bryde hjerter", se "Att bryta hjärter", fi-classic "Pelin kulku".
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC 2S"
+    When the cards are played "2C 9S KC 2S"
     Then seat 2 wins the trick with 0 points
     And it is seat 2's turn
     And playing "2H" by seat 2 is refused with "hearts_not_broken"
@@ -132,11 +132,13 @@ Feature: Hearts broken and leading hearts
   Scenario Outline: A heart thrown on a club trick breaks hearts, and hearts may be led after it
     Source: fi "Ensimmäinen tikki ja hertta rikottu", dk "Reglen om at bryde hjerter", se "Att bryta
     hjärter", no "Slik spilles et parti", fi-classic "Pelin kulku": a discarded heart breaks hearts in every guide.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC 2S | QC 3H 3C 3S"
+    When the cards are played "2C 9S KC 2S | QC 3H 3C 3S"
     Then seat 2 wins the trick with 1 point
     And hearts are broken
     And seat 2 may play "2H 5H"
@@ -171,11 +173,13 @@ Feature: Hearts broken and leading hearts
   Scenario Outline: The queen of spades thrown on a club trick does not break hearts
     Source: fi "Ensimmäinen tikki ja hertta rikottu" frees the queen from the lead limits, dk
     "Reglen om at bryde hjerter" keeps her out of the breaking rule; no guide lets her break hearts.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC 2S | QC 2D 3C QS"
+    When the cards are played "2C 9S KC 2S | QC 2D 3C QS"
     Then seat 2 wins the trick with 13 points
     And hearts are not broken
     And playing "2H" by seat 2 is refused with "hearts_not_broken"
@@ -209,12 +213,13 @@ Feature: Hearts broken and leading hearts
   Scenario Outline: The queen of spades may lead a trick once the first trick is over
     Source: fi "Ensimmäinen tikki ja hertta rikottu" says so outright; the other guides limit
     only heart leads, so a spade lead is always open.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
-    And seat 2 holds "AC QS"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC 2D 4D 7D TD"
+    And seat 1 holds "5D 8D JD QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 2 holds "JC QC KC AC KD 3H 6H 9H QH 2S 5S 8S QS"
+    And seat 3 holds "3D 6D 9D AD 4H 7H TH KH 3S 6S 9S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC JC; 1:3D 6D 9D; 2:4D 7D TD; 3:5D 8D JD"
-    And the cards are played "2C 4S AC 3S"
+    When the cards are played "2C 4S AC 3S"
     Then seat 2 wins the trick with 0 points
     And playing "QS" by seat 2 is accepted
 

@@ -2,17 +2,21 @@ Feature: Scoring a deal
   Each heart costs one point and the queen of spades thirteen, 26 in a deal; points taken are
   added to each player's running total after the deal.
 
-  Most outlines use the same deal: the deck in order, dealt round the table, three cards passed
-  to the left, then every seat plays its lowest legal card. Seat 2 ends up with the queen.
+  Most outlines use the same deal, played without passing: the hands are the deck in order dealt
+  round the table with three cards then passed to the left, written out seat by seat; every seat
+  then plays its lowest legal card. Seat 2 ends up with the queen.
 
   @id:score-001 @area:scoring
   Scenario Outline: Hearts count one each and the queen of spades thirteen
     Source: fi "Pistekortit ja pisteenlasku", no "Poengberegning", dk "Strafpoint og hvordan de
     tælles", se "Poängen", fi-classic "Pisteenlasku".
-    Given a "<ruleset>" game for 4 players
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then the deal scores "3 10 13 0"
     And the totals are "3 10 13 0"
     And no moon is scored
@@ -47,10 +51,13 @@ Feature: Scoring a deal
     Source: fi "Pistekortit ja pisteenlasku" (totals kept between deals), no "Poengberegning"
     (added up through the game), dk "Strafpoint og hvordan de tælles", se "När tar spelet slut?",
     fi-classic "Pelin loppu".
-    Given a "<ruleset>" game for 4 players with totals "20 30 40 5"
+    Given a "<ruleset>" game for 4 players at a deal without passing with totals "20 30 40 5"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then the deal scores "3 10 13 0"
     And the totals are "23 40 53 5"
 
@@ -158,11 +165,13 @@ Feature: Scoring a deal
     ace of spades instead ("Sakkopisteet, mutta suurella riskillä?"), which the fi-classic ruleset
     records as a slip (an interpretation); fi "Pistekortit ja pisteenlasku", no "Poengberegning",
     dk "Strafpoint og hvordan de tælles" and se "Poängen" name the queen only.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
+    And seat 1 holds "4D 7D TD JD AD 4H 7H TH KH 3S 6S 9S QS"
+    And seat 2 holds "QC KC AC QD 2H 5H 8H JH AH 4S 7S TS KS"
+    And seat 3 holds "2D 5D 8D KD 3H 6H 9H QH 2S 5S 8S JS AS"
     And the other cards are dealt in deck order
-    When the seats pass "0:QC KC AC; 1:2D 5D 8D; 2:3D 6D 9D; 3:4D 7D TD"
-    And the cards are played "2C 9S KC AS"
+    When the cards are played "2C 9S KC AS"
     Then seat 2 wins the trick with 0 points
     When the cards are played "QC 2D 3C QS"
     Then seat 2 wins the trick with 13 points

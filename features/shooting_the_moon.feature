@@ -3,8 +3,11 @@ Feature: Shooting the moon
   The guides differ on how: 26 to everyone else, or the shooter's choice between that and 26 off
   the shooter's own total.
 
-  In the shared position, after an across pass each seat holds one whole suit (seat 0 clubs,
-  seat 1 diamonds, seat 2 spades, seat 3 hearts), so seat 0 leads and wins every trick.
+  The four-player positions are dealt without passing. Seat 0 holds every club, so it leads and
+  wins every trick, and the play does not depend on who may follow what. moon-001 gives every
+  other seat one whole suit (seat 3 only hearts: the first trick forces a point card from it);
+  the others swap a heart and a diamond between seats 1 and 3, and some also move the queen of
+  spades to seat 1, so they do not hinge on that first-trick case.
 
   @id:moon-001 @area:shooting_the_moon
   Scenario Outline: Taking every point card gives the others 26 each, or lets the shooter choose
@@ -12,13 +15,13 @@ Feature: Shooting the moon
     the shooter, 26 for each other player; se "Att ta månen": the same, with the choice as a
     common house option; no "Å «skyte månen»" and dk "At tage alt – den store gamble": the shooter
     chooses.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 2S 3S 4S"
-    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H"
-    And seat 2 holds "QC KC AC 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "QD KD AD 5H 6H 7H 8H 9H TH JH QH KH AH"
-    When the seats pass "0:2S 3S 4S; 1:2H 3H 4H; 2:QC KC AC; 3:QD KD AD"
-    And the rest of the deal is played with the lowest legal cards
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
     Then <outcome>
 
     @ruleset:fi @players:4
@@ -50,13 +53,13 @@ Feature: Shooting the moon
   Scenario Outline: Where the guide adds 26 to the others, the deal scores 0 for the shooter
     Source: fi "Puhallus – kaikki 26 pistettä itselle", se "Att ta månen", fi-classic
     "Pisteenlasku".
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 2S 3S 4S"
-    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H"
-    And seat 2 holds "QC KC AC 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "QD KD AD 5H 6H 7H 8H 9H TH JH QH KH AH"
-    When the seats pass "0:2S 3S 4S; 1:2H 3H 4H; 2:QC KC AC; 3:QD KD AD"
-    And the rest of the deal is played with the lowest legal cards
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "AD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
     Then the deal scores "0 26 26 26"
     And the totals are "0 26 26 26"
     And choosing "subtract_from_self" by seat 0 is refused with "wrong_phase"
@@ -81,13 +84,13 @@ Feature: Shooting the moon
     Source: no "Å «skyte månen»" and dk "At tage alt – den store gamble" give the shooter the
     choice; fi "Puhallus – kaikki 26 pistettä itselle" and se "Att ta månen" offer it as an
     agreed option (variant moon-choice).
-    Given a "<ruleset>" game for 4 players starting at deal 3<with>
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 2S 3S 4S"
-    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H"
-    And seat 2 holds "QC KC AC 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "QD KD AD 5H 6H 7H 8H 9H TH JH QH KH AH"
-    When the seats pass "0:2S 3S 4S; 1:2H 3H 4H; 2:QC KC AC; 3:QD KD AD"
-    And the rest of the deal is played with the lowest legal cards
+    Given a "<ruleset>" game for 4 players at a deal without passing<with>
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H QS"
+    And seat 2 holds "2D 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS"
+    And seat 3 holds "AD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
     And seat 0 chooses "subtract_from_self"
     Then the deal scores "-26 0 0 0"
     And seat 0 shot the moon scored as "subtract_from_self"
@@ -115,13 +118,13 @@ Feature: Shooting the moon
   @id:moon-004 @area:shooting_the_moon
   Scenario Outline: The shooter who chooses to add gives every other player 26
     Source: no "Å «skyte månen»" and dk "At tage alt – den store gamble" (as moon-003).
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 2S 3S 4S"
-    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H"
-    And seat 2 holds "QC KC AC 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "QD KD AD 5H 6H 7H 8H 9H TH JH QH KH AH"
-    When the seats pass "0:2S 3S 4S; 1:2H 3H 4H; 2:QC KC AC; 3:QD KD AD"
-    And the rest of the deal is played with the lowest legal cards
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "AD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
     And seat 0 chooses "add_to_others"
     Then the deal scores "0 26 26 26"
     And the totals are "<totals>"
@@ -139,13 +142,13 @@ Feature: Shooting the moon
   @id:moon-005 @area:shooting_the_moon
   Scenario Outline: Only the shooter chooses how the moon scores
     Source: no "Å «skyte månen»" and dk "At tage alt – den store gamble": the choice belongs to the player who took everything.
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 2S 3S 4S"
-    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H"
-    And seat 2 holds "QC KC AC 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "QD KD AD 5H 6H 7H 8H 9H TH JH QH KH AH"
-    When the seats pass "0:2S 3S 4S; 1:2H 3H 4H; 2:QC KC AC; 3:QD KD AD"
-    And the rest of the deal is played with the lowest legal cards
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H QS"
+    And seat 2 holds "2D 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS"
+    And seat 3 holds "AD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
     Then choosing "add_to_others" by seat 1 is refused with "not_your_turn"
     And playing "2C" by seat 0 is refused with "wrong_phase"
 
@@ -164,13 +167,13 @@ Feature: Shooting the moon
     Source: se "Att ta månen" (one lost card leaves the would-be shooter with 25), no "Å «skyte
     månen»" and dk "At tage alt – den store gamble" (one heart taken by another spoils it), fi
     "Puhallus – kaikki 26 pistettä itselle", fi-classic "Pisteenlasku" (all point cards needed).
-    Given a "<ruleset>" game for 4 players starting at deal 3
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC AD 2S 3S 4S"
-    And seat 1 holds "AC 2D 3D 4D 5D 6D 7D 8D 9D TD 2H 3H 4H"
-    And seat 2 holds "JC QC KC 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "JD QD KD 5H 6H 7H 8H 9H TH JH QH KH AH"
-    When the seats pass "0:2S 3S 4S; 1:2H 3H 4H; 2:JC QC KC; 3:JD QD KD"
-    And the rest of the deal is played with the lowest legal cards
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD"
+    And seat 1 holds "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
     Then the deal scores "25 1 0 0"
     And no moon is scored
 
@@ -202,13 +205,13 @@ Feature: Shooting the moon
   @id:moon-007 @area:shooting_the_moon
   Scenario Outline: A moon late in the game adds to the totals the game already has
     Source: as moon-001; se "Att ta månen" notes the subtracting option matters late in a game.
-    Given a "<ruleset>" game for 4 players starting at deal 3 with totals "40 10 20 30"
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 2S 3S 4S"
-    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD 2H 3H 4H"
-    And seat 2 holds "QC KC AC 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "QD KD AD 5H 6H 7H 8H 9H TH JH QH KH AH"
-    When the seats pass "0:2S 3S 4S; 1:2H 3H 4H; 2:QC KC AC; 3:QD KD AD"
-    And the rest of the deal is played with the lowest legal cards
+    Given a "<ruleset>" game for 4 players at a deal without passing with totals "40 10 20 30"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "AD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
     Then the deal scores "0 26 26 26"
     And the totals are "40 36 46 56"
 

@@ -1,6 +1,6 @@
 Feature: Variants
   House rules the guides describe, each a variant in spec/variants applied on top of a ruleset.
-  Most outlines reuse the scoring feature's deal (deck order, three cards passed left, lowest
+  Most outlines reuse the scoring feature's deal (its hands written out, no passing, lowest
   legal cards); without variants it scores 3, 10, 13 and 0, seat 0 takes the jack and the ten
   of diamonds and seat 2 the queen of spades.
 
@@ -12,10 +12,13 @@ Feature: Variants
     and fi-classic "Variaatioita" (no queen); fi "Porrastetut pisteet" and fi-classic
     "Variaatioita" (hearts at pip value, queen 60; graduated hearts; graduated spades); dk
     "Varianter" (Spot Hearts: pip hearts, queen 25).
-    Given a "<ruleset>" game for 4 players with variants "<variant>"
+    Given a "<ruleset>" game for 4 players at a deal without passing with variants "<variant>"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then the deal scores "<points>"
 
     @ruleset:fi @players:4 @variant:omnibus-jd
@@ -110,10 +113,13 @@ Feature: Variants
   @id:var-003 @area:variants
   Scenario Outline: Partners across the table add their points together
     Source: fi "Paripeli": four players in two pairs, partners sitting opposite, scores summed.
-    Given a "<ruleset>" game for 4 players with variants "<variant>"
+    Given a "<ruleset>" game for 4 players at a deal without passing with variants "<variant>"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then the deal scores "3 10 13 0"
     And the team totals are "16 10"
 
@@ -160,10 +166,13 @@ Feature: Variants
   Scenario Outline: The player left of the dealer opens with any card that is not a point card
     Source: fi-classic "Variaatioita": the first trick is led by the player after the dealer,
     with any card that carries no points.
-    Given a "<ruleset>" game for 4 players with dealer <dealer> with variants "<variant>"
-    And seat <leader> holds "4D 5D 6D QS 2H"
+    Given a "<ruleset>" game for 4 players at a deal without passing with dealer <dealer> with variants "<variant>"
+    And seat 0 holds "5C 9C KC AC 8D QD 4H 8H QH 2S 5S 8S JS"
+    And seat 1 holds "2C 3C 6C 7C TC JC 2D 9D KD 2H 5H 9H QS"
+    And seat 2 holds "3D 4D 5D 6D TD AD 6H TH KH 3S 6S 9S KS"
+    And seat 3 holds "4C 8C QC 7D JD 3H 7H JH AH 4S 7S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
+    And seat <leader> holds "4D 5D 6D QS 2H"
     Then it is seat <leader>'s turn
     And seat <leader> may not play "QS 2H"
     And playing "<opening>" by seat <leader> is accepted
@@ -178,14 +187,13 @@ Feature: Variants
     Source: se "Att bryta hjärter": many tables let a hand of hearts and the queen of spades lead a
     heart instead of being forced to lead the queen; without that agreement only a hand of hearts
     alone may. Seat 1 wins the second trick holding nothing but hearts and the queen.
-    Given a "se" game for 4 players starting at deal 3<with>
-    And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H QS 2S 3S 4S"
-    And seat 3 holds "3C 4D TH JH QH"
-    And seat 0 holds "AC 2D"
-    And seat 2 holds "2C 3D KH AH"
+    Given a "se" game for 4 players at a deal without passing<with>
+    And seat 0 holds "4C 7C TC KC AC 2D 7D TD 5S 8S JS KS AS"
+    And seat 1 holds "KD AD 2H 3H 4H 5H 6H 7H 8H TH JH QH QS"
+    And seat 2 holds "2C 5C 8C JC 3D 5D 8D JD 9H KH AH 7S TS"
+    And seat 3 holds "3C 6C 9C QC 4D 6D 9D QD 2S 3S 4S 6S 9S"
     And the other cards are dealt in deck order
-    When the seats pass "0:9H 7S TS; 1:2S 3S 4S; 2:5S 8S JS; 3:TH JH QH"
-    And the cards are played "2C 3C AC KD | 2D AD 3D 4D"
+    When the cards are played "2C 3C AC KD | 2D AD 3D 4D"
     Then playing "2H" by seat 1 is <verdict>
 
     @ruleset:se @players:4 @variant:qs-lead-exception
@@ -232,10 +240,13 @@ Feature: Variants
   @id:var-010 @area:variants
   Scenario Outline: Spot Hearts plays to 500
     Source: dk "Varianter" (Spot Hearts is usually played to 500 because the numbers are larger).
-    Given a "dk" game for 4 players with variants "spot" with totals "<before>"
+    Given a "dk" game for 4 players at a deal without passing with variants "spot" with totals "<before>"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then the totals are "<after>"
     And <outcome>
 
