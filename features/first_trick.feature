@@ -345,3 +345,38 @@ Feature: The first trick
     Examples: fi-classic two-player
       | players | start | variant    | leader | follower | lead_hand                              | passes                   |
       | 2       |       | two-player | 1      | 0        | 2S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH JH 2D | 0:3D 4D 5D; 1:2H 3H 4H   |
+
+  @id:first-trick-020 @area:first_trick
+  Scenario Outline: The first-trick ban applies again in the next deal
+    Source: fi "Ensimmäinen tikki ja hertta rikottu", se "Förstasticket", fi-classic "Pelin kulku"
+    and no "Slik spilles et parti" (as first-trick-001) speak of the first trick of every deal.
+    fi and fi-classic play both deals as dealt (fi "Ilman vaihtoa", fi-classic "Variaatioita"),
+    no and se reach their hold deal by passing once, in the first deal. In the second deal seat 0
+    holds every club, so seat 1 is out of clubs and holds the queen of spades.
+    Given a "<ruleset>" game for 4 players <start>
+    And the other cards are dealt in deck order
+    When <passes>
+    And the rest of the deal is played with the lowest legal cards
+    And the next deal is dealt in deck order with seat 0 holding "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 0 plays "2C"
+    Then playing "QS" by seat 1 is refused with "points_on_first_trick"
+
+    @ruleset:fi @players:4 @variant:no-passing
+    Examples: fi
+      | ruleset | start                      | passes                   |
+      | fi      | with variants "no-passing" | the deal is played as dealt |
+
+    @ruleset:fi-classic @players:4 @variant:no-passing
+    Examples: fi-classic
+      | ruleset    | start                      | passes                   |
+      | fi-classic | with variants "no-passing" | the deal is played as dealt |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset | start              | passes                                          |
+      | no      | starting at deal 3 | each seat passes the first 3 cards it was dealt |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset | start              | passes                                          |
+      | se      | starting at deal 3 | each seat passes the first 3 cards it was dealt |

@@ -414,3 +414,90 @@ Feature: The end of the game and ties
     Examples: dk 6 players
       | ruleset | players | deal | hand                    | before        | after              |
       | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 26 80 0 1 2 3 | 26 106 26 27 28 29 |
+
+  @id:end-020 @area:game_end_and_ties
+  Scenario Outline: At four players a moon that lifts another total past 100 ends the game
+    Source: fi "Pistekortit ja pisteenlasku", se "När tar spelet slut?" and fi-classic "Pelin
+    loppu" end the game after a deal that takes a total over 100; a moon gives every other seat
+    26 (fi "Puhallus – kaikki 26 pistettä itselle", se "Att ta månen", fi-classic
+    "Pisteenlasku"). The deal is moon-002's: seat 0 holds every club and takes every trick, so
+    seat 1 goes from 80 to 106 and seat 0 stays lowest.
+    Given a "<ruleset>" game for 4 players at a deal without passing with totals "10 80 0 0"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "AD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    When the rest of the deal is played with the lowest legal cards
+    Then seat 0 shot the moon scored as "add_to_others"
+    And the totals are "10 106 26 26"
+    And the game is over with winner "0"
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset |
+      | fi      |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset |
+      | se      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    |
+      | fi-classic |
+
+  @id:end-021 @area:game_end_and_ties
+  Scenario Outline: At four players a moon that lifts another total to exactly 100 ends a no or dk game
+    Source: no "Vanlige spørsmål (FAQ)" and dk "Strafpoint og hvordan de tælles" end the game when
+    a total reaches 100; their shooter chooses how the moon scores (no "Å «skyte månen»", dk "At
+    tage alt – den store gamble"). The deal is moon-004's; seat 0 adds 26 to the others, so seat 1
+    goes from 74 to 100.
+    Given a "<ruleset>" game for 4 players at a deal without passing with totals "10 74 0 0"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "AD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    When the rest of the deal is played with the lowest legal cards
+    And seat 0 chooses "add_to_others"
+    Then the totals are "10 100 26 26"
+    And the game is over with winner "0"
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset |
+      | no      |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset |
+      | dk      |
+
+  @id:end-022 @area:game_end_and_ties
+  Scenario Outline: At three, five and six players a game limited to 15 deals ends after the fifteenth
+    Source: fi "Sovittu piste- tai jakoraja" (a fixed number of deals, 15 for example), whatever
+    the table size (fi "Valmistelu eri pelaajamäärillä" changes only the deck). The deal is
+    played as dealt (fi "Ilman vaihtoa"). No total can reach 100 in one deal from these, and seat
+    0, 60 below everyone, stays lowest whatever it takes, so only the deal limit ends the game.
+    Given a "fi" game for <players> players starting at deal <deal> with variants "no-passing" with options "max_deals=15" with totals "<before>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then <outcome>
+
+    @ruleset:fi @players:3 @variant:no-passing
+    Examples: fi 3 players
+      | players | deal | before       | outcome                          |
+      | 3       | 14   | 0 60 60      | the game is not over             |
+      | 3       | 15   | 0 60 60      | the game is over with winner "0" |
+
+    @ruleset:fi @players:5 @variant:no-passing
+    Examples: fi 5 players
+      | players | deal | before          | outcome                          |
+      | 5       | 14   | 0 60 60 60 60   | the game is not over             |
+      | 5       | 15   | 0 60 60 60 60   | the game is over with winner "0" |
+
+    @ruleset:fi @players:6 @variant:no-passing
+    Examples: fi 6 players
+      | players | deal | before            | outcome                          |
+      | 6       | 14   | 0 60 60 60 60 60  | the game is not over             |
+      | 6       | 15   | 0 60 60 60 60 60  | the game is over with winner "0" |

@@ -323,3 +323,41 @@ Feature: Hearts broken and leading hearts
     Examples: dk 6 players
       | ruleset | players | deal | opening |
       | dk      | 6       | 4    | 2C      |
+
+  @id:hearts-020 @area:hearts_broken_and_leads
+  Scenario Outline: Hearts are unbroken again when the next deal starts
+    Source: fi "Ensimmäinen tikki ja hertta rikottu", no "Slik spilles et parti", dk "Reglen om at
+    bryde hjerter", se "Att bryta hjärter" and fi-classic "Pelin kulku" tie the ban on leading
+    hearts to what has happened in the deal being played, so a new deal starts unbroken. The
+    first deal, in deck order without passing, is played out with the lowest legal cards, which
+    puts hearts on its tricks.
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    And the next deal is dealt in deck order
+    Then hearts are not broken
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset |
+      | fi      |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset |
+      | no      |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset |
+      | dk      |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset |
+      | se      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    |
+      | fi-classic |

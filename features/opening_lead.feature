@@ -175,3 +175,43 @@ Feature: The opening lead
     Examples: dk 4 players
       | ruleset |
       | dk      |
+
+  @id:open-020 @area:opening_lead
+  Scenario Outline: In the next deal the holder of the two of clubs leads again, whoever took the last trick
+    Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
+    runde", se "Förstasticket" and fi-classic "Pelin kulku" (as open-001) give the opening lead
+    of every deal to the two of clubs. fi and fi-classic play both deals as dealt (fi "Ilman
+    vaihtoa", fi-classic "Variaatioita"), no, dk and se reach their hold deal by passing once, in
+    the first deal. In the second deal seat 2 holds the two and the three of clubs.
+    Given a "<ruleset>" game for 4 players <start>
+    And the other cards are dealt in deck order
+    When <passes>
+    And the rest of the deal is played with the lowest legal cards
+    And the next deal is dealt in deck order with seat 2 holding "2C 3C"
+    Then it is seat 2's turn
+    And playing "3C" by seat 2 is refused with "must_lead_opening_card"
+
+    @ruleset:fi @players:4 @variant:no-passing
+    Examples: fi
+      | ruleset | start                      | passes                  |
+      | fi      | with variants "no-passing" | the deal is played as dealt |
+
+    @ruleset:fi-classic @players:4 @variant:no-passing
+    Examples: fi-classic
+      | ruleset    | start                      | passes                  |
+      | fi-classic | with variants "no-passing" | the deal is played as dealt |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset | start              | passes                                          |
+      | no      | starting at deal 3 | each seat passes the first 3 cards it was dealt |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset | start              | passes                                          |
+      | dk      | starting at deal 3 | each seat passes the first 3 cards it was dealt |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset | start              | passes                                          |
+      | se      | starting at deal 3 | each seat passes the first 3 cards it was dealt |

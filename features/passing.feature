@@ -359,3 +359,43 @@ Feature: Passing cards
     Examples: se 5 players
       | ruleset | players | deal |
       | se      | 5       | 5    |
+
+  @id:pass-020 @area:passing
+  Scenario Outline: Everyone passes again in the next deal, the way the cycle turns
+    Source: fi "Kolmen kortin vaihto", no "Utdeling og kortbytte", dk "Kortbyttet før hver runde",
+    se "Passningen" and fi-classic "Pelin valmistelu" (as pass-001): a pass at the start of every
+    deal, to the left in the first and to the right in the second. Both deals are in deck order,
+    so seat 1 passes the three, seven and jack of clubs, its first three cards.
+    Given a "<ruleset>" game for 4 players
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    And the next deal is dealt in deck order
+    Then the pass direction is "right"
+    When each seat passes the first 3 cards it was dealt
+    Then seat 0 receives "3C 7C JC" from seat 1
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset |
+      | fi      |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset |
+      | no      |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset |
+      | dk      |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset |
+      | se      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    |
+      | fi-classic |

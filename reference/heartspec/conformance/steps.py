@@ -211,6 +211,18 @@ def when_next_deal(table: Table):
     table.ensure_dealt()
 
 
+@when(parsers.re(r'the next deal is dealt in deck order with seat (?P<seat>\d+) holding "(?P<cards>[^"]*)"'))
+def when_next_deal_holding(table: Table, seat: str, cards: str):
+    table.hands, table.kitty, table.stock, table.dealt = {int(seat): card_list(cards)}, None, None, False
+    table.ensure_dealt()
+
+
+@when("the deal is played as dealt")
+def when_no_pass(table: Table):
+    phase = table.state()["phase"]
+    assert phase == "playing", f"expected play to start without passing, but the phase is {json.dumps(phase)}"
+
+
 @when(parsers.re(r'the seats pass "(?P<spec>[^"]*)"'))
 def when_seats_pass(table: Table, spec: str):
     table.ensure_dealt()
