@@ -120,7 +120,7 @@ def start_kind_for(rules: CompiledRules, rng: random.Random) -> str:
     if rules.target:
         kinds += ["near_target", "tie"]
     if rules.max_deals:
-        kinds += ["last_deal"]
+        kinds += ["last_deal", "last_deal"]
     return rng.choice(kinds)
 
 

@@ -26,6 +26,7 @@ RULE_BY_ERROR = {
     "hearts_not_broken": "heart_leads",
     "invalid_pass": "passing",
     "invalid_deal": "deck",
+    "unsupported": PROTOCOL,  # the engine refused a set-up its hello claims (§6.1)
 }
 RULE_BY_COMMAND = {"pass": "passing", "deal": "deck", "choose": "moon", "new_game": "players"}
 RULE_BY_FIELD = {
@@ -154,7 +155,8 @@ class RuleNamer:
         self.spec = spec
         self._cache: dict = {}
 
-    def ruling(self, setup, rule: str, command: str) -> Ruling:
+    def ruling(self, setup, rule: str, command: str, options: dict | None = None) -> Ruling:
+        """The rule as `heartspec rules` prints it; game options that change it are named after it."""
         if rule == PROTOCOL:
             return Ruling(PROTOCOL, f"spec/protocol.md §{PROTOCOL_SECTIONS.get(command, '9 Error codes')}")
         rules = self._rules(setup)
@@ -162,7 +164,9 @@ class RuleNamer:
         if rendered is None:
             return Ruling(rule, f"{setup.ruleset}: no rule {rule!r} at {setup.players} players")
         sources = "; ".join(f"{cite(s)}, {s.get('status', '?')}" for s in rendered.sources) or "no source recorded"
-        return Ruling(rule, f"{setup.ruleset} {rendered.label}: {rendered.text} (source: {sources})")
+        chosen = ", ".join(f"{k}={v}" for k, v in sorted((options or {}).items()))
+        played = f"; this game was played with the options {chosen}" if chosen else ""
+        return Ruling(rule, f"{setup.ruleset} {rendered.label}: {rendered.text} (source: {sources}){played}")
 
     def _rules(self, setup) -> dict:
         key = (setup.ruleset, setup.variants, setup.players)

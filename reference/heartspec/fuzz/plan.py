@@ -45,6 +45,7 @@ class PlannedGame:
     requests: list = field(default_factory=list)   # dicts and raw lines, in order, ids assigned
     deal_starts: list[DealStart] = field(default_factory=list)
     reached: Counter = field(default_factory=Counter)   # rare situations this game reached
+    rule_options: dict = field(default_factory=dict)     # the ruleset options chosen (target, max_deals...)
 
     def lines(self) -> list[str]:
         return [r if isinstance(r, str) else encode(r) for r in self.requests]
@@ -61,7 +62,7 @@ class Planner:
     def plan(self, setup: Setup, rng: random.Random, avoid_options: set[str] = frozenset()) -> PlannedGame:
         server = Server(catalog=self.catalog)
         rule_options = {name: rng.choice(values) for name, values in option_choices(self.spec, setup).items()
-                        if rng.random() < 0.3}
+                        if rng.random() < 0.4}
         try:
             rules = self.catalog.compile(setup.ruleset, list(setup.variants), setup.players, rule_options)
         except RuleError:  # some option values do not combine (no target and no deal limit): play the defaults
@@ -71,7 +72,7 @@ class Planner:
         options = {k: v for k, v in options.items() if k not in avoid_options}
         new_game = {"cmd": "new_game", "ruleset": setup.ruleset, "players": setup.players,
                     "variants": list(setup.variants), "options": options}
-        planned = PlannedGame(setup, new_game)
+        planned = PlannedGame(setup, new_game, rule_options=rule_options)
         _GameWriter(server, planned, rng).write()
         return planned
 

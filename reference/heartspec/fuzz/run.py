@@ -24,6 +24,7 @@ from heartspec.fuzz.shrink import move_log, replay_stop, shrink
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
 
+STARTUP_TIMEOUT = 30.0  # an engine's first answer after a (re)start: start-up is slow on a busy machine
 SHRINK_LIMIT_PER_SIGNATURE = 3  # shrink the first few occurrences of a signature; later ones are only counted
 
 
@@ -77,7 +78,7 @@ def run_fuzz(options: FuzzOptions, progress=None) -> FuzzReport:
 
 def _start(command: str, timeout: float, role: str) -> EngineProcess:
     try:
-        return EngineProcess(command, timeout)
+        return EngineProcess(command, timeout, startup_timeout=max(timeout, STARTUP_TIMEOUT))
     except EngineError as err:
         raise FuzzError(f"cannot start the {role}: {err}") from None
 
@@ -111,6 +112,9 @@ class _Session:
                 break
             if self.options.games is None and time.monotonic() - started >= (self.options.seconds or 0):
                 break
+            if not self.chooser.cells:
+                self.report.notes.append("the engine refused every set-up it claims; the run stopped")
+                break
             game_number += 1
             self.play(game_number)
             if self.options.stop_at_first and self.report.new_groups():
@@ -130,6 +134,8 @@ class _Session:
             return
         if outcome.mismatch.command == "new_game":
             self._leave_out_refused_options(outcome)
+            if "unsupported" in str(outcome.mismatch.engine_value):
+                self.chooser.drop(setup)
         self.record(game_number, setup, planned, outcome)
 
     def lockstep(self, lines: list[str]) -> Outcome:
@@ -169,7 +175,7 @@ class _Session:
         if self.progress:
             self.progress(f"game {game_number}: {' '.join(signature)} ({setup.label()})")
         finding = Finding(signature=signature, seed=self.options.seed, game=game_number, setup=setup,
-                          ruling=self.namer.ruling(setup, signature[2], signature[0]))
+                          ruling=self.namer.ruling(setup, signature[2], signature[0], planned.rule_options))
         shrunk = self.report.count_shrunk(signature) < SHRINK_LIMIT_PER_SIGNATURE
         candidate_lines, stop_line, deals, moves = self._reproduction(planned, outcome, signature, shrunk, finding)
         finding.log, finding.stop_line, finding.deals, finding.moves = candidate_lines, stop_line, deals, moves

@@ -103,6 +103,13 @@ class SetupChooser:
         for setup in self.setups:
             self.cells.setdefault((setup.ruleset, setup.players), []).append(setup)
 
+    def drop(self, setup: Setup) -> None:
+        """Stop choosing a set-up (the engine refused it although its hello claims it)."""
+        cell = (setup.ruleset, setup.players)
+        self.cells[cell] = [s for s in self.cells.get(cell, []) if s != setup]
+        if not self.cells[cell]:
+            del self.cells[cell]
+
     def choose(self, game_number: int, rng: random.Random) -> Setup:
         cell = list(self.cells.values())[(game_number - 1) % len(self.cells)]
         plain = [s for s in cell if not s.variants]
@@ -115,6 +122,10 @@ class SetupChooser:
         return rng.choice(others)
 
 
+# values to try for an option a guide leaves open (`values: any`); the option names are the protocol's (§6.2)
+OPEN_OPTION_VALUES = {"max_deals": [1, 2, 3, 15], "target": [50, 100], "stake": [1, 0.5, 2]}
+
+
 def option_choices(spec, setup: Setup) -> dict[str, list]:
     """The game-length and settlement options this set-up declares, with the values a guide names."""
     chosen = [spec.variants[v] for v in setup.variants]
@@ -123,4 +134,6 @@ def option_choices(spec, setup: Setup) -> dict[str, list]:
         values = entry.get("values")
         if isinstance(values, list) and values:
             choices[name] = list(values)
+        elif values == "any" and name in OPEN_OPTION_VALUES:
+            choices[name] = OPEN_OPTION_VALUES[name]
     return choices
