@@ -48,7 +48,7 @@ Feature: Protocol errors
       | line                                                                                   | code         |
       | {"id": 1, "cmd": "new_game", "ruleset": "xx", "players": 4}                            | unsupported  |
       | {"id": 2, "cmd": "new_game", "ruleset": "fi", "players": 9}                            | invalid_game |
-      | {"id": 3, "cmd": "new_game", "ruleset": "fi", "players": 4, "options": {"target": 77}} | invalid_game |
+      | {"id": 3, "cmd": "new_game", "ruleset": "se", "players": 4, "options": {"target": 77}} | invalid_game |
       | {"id": 4, "cmd": "new_game", "ruleset": "fi", "players": 4, "options": {"dealer": 4}}  | invalid_game |
       | {"id": 5, "cmd": "new_game", "ruleset": "fi", "players": "four"}                       | bad_request  |
 

@@ -68,3 +68,75 @@ Feature: Playing for money
     And the rest of the deal is played with the lowest legal cards
     Then the deal money is "7 -7 -13 13"
     And the game is over with winner "1"
+
+  @id:money-006 @area:settlement @ruleset:fi-classic @players:4 @clause:P-events-8
+  Scenario: A pot still on the table when the game ends goes back to those who paid it in
+    Source: fi-classic "Rahasta pelaaminen" lets an unclaimed pot grow into the next deal but does
+    not say what becomes of it at the end; the spec returns each player's payments (settlement
+    unclaimed_pot), so money always balances. money-003's first deal scores 15 4 6 1.
+    Given a "fi-classic" game for 4 players with options "settlement=zero_point_pot stake=0.5" with totals "90 0 0 0"
+    And seat 1 holds "2C AH"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal money is "-7.5 -2 -3 -0.5"
+    And the game is over with winner "3"
+    And the pot left on the table pays "7.5 2 3 0.5"
+    And the game money is "0 0 0 0"
+
+  @id:money-007 @area:settlement @ruleset:fi-classic @players:4 @clause:P-stop-1
+  Scenario: Settling after every deal, a game without target or deal limit runs until the table stops
+    Source: fi-classic "Rahasta pelaaminen": with the pairwise or the zero-point method no game
+    length need be agreed, so play goes on past 100 and ends when the players stop; the pot then
+    on the table goes back to its payers.
+    Given a "fi-classic" game for 4 players with options "target=null settlement=zero_point_pot stake=0.5" with totals "120 0 0 0"
+    And seat 1 holds "2C AH"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the totals are "135 4 6 1"
+    And the game is not over
+    When the table stops playing
+    Then the game is over with winner "3"
+    And the pot left on the table pays "7.5 2 3 0.5"
+    And the game money is "0 0 0 0"
+
+  @id:money-008 @area:settlement @ruleset:fi-classic @players:4 @variant:omnibus-td
+  Scenario: A deal score below zero counts as zero for the zero-point pot
+    Source: fi-classic "Rahasta pelaaminen" (whoever took no points takes the pot) with the ten of
+    diamonds as a bonus ("Variaatioita"): the spec counts a score below zero as no points
+    (settlement on_zero), so it pays nothing and shares the pot. The deal scores -7 10 13 0.
+    Given a "fi-classic" game for 4 players with variants "omnibus-td" with options "settlement=zero_point_pot stake=0.5"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "-7 10 13 0"
+    And the deal money is "5.75 -5 -6.5 5.75"
+    And the pot carries 0
+
+  @id:money-009 @area:settlement @ruleset:fi-classic @players:4 @clause:P-events-8
+  Scenario: A table may agree that the game's winners take a pot left on the table
+    Source: fi-classic "Rahasta pelaaminen" is silent on a pot left at the end; option
+    unclaimed_pot=to_winners gives it to the winners instead of returning it.
+    Given a "fi-classic" game for 4 players with options "settlement=zero_point_pot stake=0.5 unclaimed_pot=to_winners" with totals "90 0 0 0"
+    And seat 1 holds "2C AH"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the game is over with winner "3"
+    And the pot left on the table pays "0 0 0 13"
+    And the game money is "-7.5 -2 -3 12.5"
+
+  @id:money-010 @area:settlement @ruleset:fi-classic @players:4 @clause:P-stop-2
+  Scenario Outline: Only an open-ended game can be stopped, and only between deals
+    Source: fi-classic "Rahasta pelaaminen" (no game length is needed with per-deal settlement);
+    a game with a target or a deal limit ends by its own rule, so stop is refused there.
+    Given a "fi-classic" game for 4 players with options "<options>"
+    When the engine is sent '{"id": 7, "cmd": "stop"}'
+    Then the response is an error "wrong_phase"
+    And the game is unchanged
+
+    Examples:
+      | options                                   |
+      | settlement=pairwise                       |
+      | target=null max_deals=3 settlement=pairwise |

@@ -66,6 +66,7 @@ def test_every_event_type_and_command_is_seen_and_valid(schemas):
         record({"cmd": "hello"}, server.handle({"cmd": "hello"}))
         drive_game(server, {"ruleset": ruleset, "players": players, "variants": ["target-30"]}, 3, record)
     _scripted_moon_choice(stub_server(), record)
+    _scripted_stop(stub_server(), record)
     assert record.events == EVENT_TYPES
     assert record.commands == set(COMMANDS)
 
@@ -84,6 +85,16 @@ def _scripted_moon_choice(server: Server, record: Recorder) -> None:
             send(cmd="play", seat=seat, card=rank + "CDHS"[seat])
     send(cmd="choose", seat=0, option="add_to_others")
     send(cmd="quit")
+
+
+def _scripted_stop(server: Server, record: Recorder) -> None:
+    """An open-ended game stopped between deals, and a stop refused where the game has a target."""
+    for ruleset, ok in (("std", False), ("open", True)):
+        request = {"cmd": "new_game", "ruleset": ruleset, "players": 4}
+        record(request, server.handle(request))
+        response = server.handle({"cmd": "stop"})
+        record({"cmd": "stop"}, response)
+        assert response["ok"] is ok, response
 
 
 @pytest.mark.parametrize("ruleset, players, variants", [

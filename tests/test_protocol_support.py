@@ -22,7 +22,7 @@ from heartspec.protocol.server import Server
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_DIR = ROOT / "schemas" / "protocol"
-COMMANDS = ("hello", "new_game", "deal", "pass", "play", "choose", "state", "legal", "quit")
+COMMANDS = ("hello", "new_game", "deal", "pass", "play", "choose", "state", "legal", "stop", "quit")
 
 
 def stub_rules() -> dict[tuple[str, int], object]:
@@ -38,6 +38,7 @@ def stub_rules() -> dict[tuple[str, int], object]:
         ("short", 4): standard(target=30),
         ("money", 4): standard(target=40, settlement="zero_point_pot", stake=0.5),
         ("pairs", 4): standard(target=40, settlement="pairwise", stake=1),
+        ("open", 4): standard(target=None, settlement="zero_point_pot", stake=0.5),
         ("teams", 4): standard(target=60, partnership=True),
     }
 
@@ -54,11 +55,17 @@ class StubCatalog:
     def variant_ids(self) -> list[str]:
         return ["target-30"]
 
-    def compile(self, ruleset, variants, players, options):
+    def players_by_ruleset(self) -> dict[str, list[int]]:
+        return {name: sorted(n for r, n in self.table if r == name) for name in self.ruleset_ids()}
+
+    def require_known(self, ruleset, variants):
         if ruleset not in self.ruleset_ids():
             raise RequestError("unsupported", f"unknown ruleset {ruleset!r}")
         if any(v != "target-30" for v in variants):
             raise RequestError("unsupported", f"unknown variant in {variants!r}")
+
+    def compile(self, ruleset, variants, players, options):
+        self.require_known(ruleset, variants)
         rules = self.table.get((ruleset, players))
         if rules is None:
             raise RequestError("invalid_game", f"{ruleset} is not played by {players}")

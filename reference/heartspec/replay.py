@@ -5,6 +5,13 @@ response lines (objects with `ok`) may follow a request and are then checked
 against what the engine answers. A logged `ok: false` response right after a
 request marks that refusal as expected, so a transcript of a session with
 refused moves replays cleanly. Blank lines and `#` comment lines are ignored.
+
+A log is read as a stream: `read_log` yields its entries one at a time, and the
+story is handed to a sink deal by deal (`TextSink`, `JsonSink`, or `Collect`
+for callers that want every game in memory), so memory stays flat however long
+the log, and output appears while it is read. What a log may hold is bounded
+(`heartspec.limits`: MAX_LOG_LINE_BYTES, MAX_LOG_BYTES); a log past a limit, or
+not UTF-8, stops with `unreadable_log` at its line.
 """
 
 from __future__ import annotations
@@ -12,15 +19,80 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import IO, Any, Iterable, Iterator, TextIO
 
 from heartspec.cards import parse_card, sort_key
-from heartspec.protocol.messages import MAX_LINE_BYTES
+from heartspec.limits import MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, describe_bytes
+from heartspec.protocol.messages import decode_json
 from heartspec.protocol.server import RulesCatalog, Server
 
 # Fields a response line may record that legitimately differ between engines.
 ENGINE_SPECIFIC_FIELDS = frozenset({"engine", "supports"})
+
+
+class LogError(Exception):
+    """A log that cannot be read at `line`: past a limit, or not UTF-8 text."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line, self.message = line, message
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One request or response line of a move log; `value` is the decoded response (None for a request)."""
+
+    line: int
+    kind: str  # "request" or "response"
+    text: str
+    value: dict | None = None
+
+
+def log_lines(stream: IO[bytes]) -> Iterator[bytes]:
+    """The raw lines of a binary stream, refusing (LogError) a line or a log past its limit before reading it whole."""
+    total = 0
+    number = 0
+    while True:
+        try:
+            line = stream.readline(MAX_LOG_LINE_BYTES + 2)
+        except OSError as err:
+            raise LogError(number + 1, f"cannot read the log: {err.strerror or err}") from None
+        if not line:
+            return
+        number += 1
+        total += len(line)
+        content = len(line.rstrip(b"\r\n"))
+        if content > MAX_LOG_LINE_BYTES:
+            raise LogError(number, f"line longer than {describe_bytes(MAX_LOG_LINE_BYTES)} (MAX_LOG_LINE_BYTES)")
+        if total > MAX_LOG_BYTES:
+            raise LogError(number, f"the log goes on past {describe_bytes(MAX_LOG_BYTES)} (MAX_LOG_BYTES)")
+        yield line
+
+
+def read_log(lines: Iterable[bytes | str]) -> Iterator[LogEntry]:
+    """The requests and responses of a log, in order, numbered by line; blank and `#` lines are skipped.
+
+    `lines` may be raw bytes (from `log_lines`) or text; a UTF-8 byte-order mark on the first
+    line is dropped; bytes that are not UTF-8 raise LogError naming the line.
+    """
+    for number, raw in enumerate(lines, start=1):
+        text = _text(raw, number)
+        if number == 1:
+            text = text.removeprefix("\ufeff")
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        logged = _as_response(stripped)
+        yield LogEntry(number, "request" if logged is None else "response", stripped, logged)
+
+
+def _text(raw: bytes | str, number: int) -> str:
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise LogError(number, f"not UTF-8 text: {err.reason} at byte {err.start + 1} of the line") from None
 
 
 @dataclass
@@ -45,59 +117,63 @@ class Replay:
         return self.failure is None
 
 
-def replay_lines(lines: Iterable[str], source: str = "<log>", catalog: RulesCatalog | None = None) -> Replay:
-    runner = _Runner(source, catalog or RulesCatalog())
+def replay_lines(lines: Iterable[bytes | str], source: str = "<log>", catalog: RulesCatalog | None = None,
+                 sink: "Sink | None" = None) -> Replay:
+    """Replay log lines; with no sink every game is collected in `Replay.games`."""
+    collect = sink is None
+    runner = _Runner(source, catalog or RulesCatalog(), Collect() if collect else sink)
     runner.run(lines)
+    if collect:
+        runner.result.games = runner.story.sink.games
     return runner.result
 
 
-def replay_file(path: str, catalog: RulesCatalog | None = None) -> Replay:
-    """Replay a log file (`-` for stdin); raises OSError when the file cannot be read."""
+def replay_file(path: str, catalog: RulesCatalog | None = None, sink: "Sink | None" = None) -> Replay:
+    """Replay a log file (`-` for stdin) as a stream; raises OSError when the file cannot be read."""
     catalog = catalog or RulesCatalog()
     if path == "-":
-        return replay_lines(sys.stdin, "<stdin>", catalog)
-    with open(path, encoding="utf-8", errors="replace") as stream:
-        return replay_lines(stream, path, catalog)
+        return replay_lines(log_lines(sys.stdin.buffer), "<stdin>", catalog, sink)
+    with open(path, "rb") as stream:
+        return replay_lines(log_lines(stream), path, catalog, sink)
 
 
 class _Runner:
-    def __init__(self, source: str, catalog: RulesCatalog):
+    def __init__(self, source: str, catalog: RulesCatalog, sink: "Sink"):
         self.server = Server(catalog=catalog)
         self.result = Replay(source)
-        self.story = _Story(self.result.games)
+        self.story = _Story(sink)
         self.last: dict | None = None      # the engine's response to the last request
         self.pending: Failure | None = None  # a refusal the log has not (yet) declared expected
 
-    def run(self, lines: Iterable[str]) -> None:
-        for number, text in enumerate(lines, start=1):
-            self.result.lines_read = number
-            if not self._take(number, text) or self.result.failure:
-                break
+    def run(self, lines: Iterable[bytes | str]) -> None:
+        try:
+            for entry in read_log(lines):
+                self.result.lines_read = entry.line
+                if not self._take(entry) or self.result.failure:
+                    break
+        except LogError as err:
+            self.result.lines_read = err.line
+            self._fail(Failure(err.line, "unreadable_log", err.message, self._position()))
         if self.pending and not self.result.failure:
             self._fail(self.pending)
+        self.story.finish()
+        self.story.sink.finish(self.result)
 
-    def _take(self, number: int, text: str) -> bool:
-        """Handle one log line; False once the log is over (quit)."""
-        stripped = text.strip()
-        if not stripped or stripped.startswith("#"):
-            return True
-        logged = _as_response(stripped)
-        if logged is not None:
-            self._check_response(number, logged)
+    def _take(self, entry: LogEntry) -> bool:
+        """Handle one log entry; False once the log is over (quit)."""
+        if entry.kind == "response":
+            self._check_response(entry.line, entry.value)
             return True
         if self.pending:
             self._fail(self.pending)
             return False
         if self.server.finished:
             return False
-        self._request(number, stripped)
+        self._request(entry.line, entry.text)
         return True
 
     def _request(self, number: int, text: str) -> None:
-        if len(text.encode("utf-8")) > MAX_LINE_BYTES:
-            response = self.server.handle_line(text.encode("utf-8"))
-        else:
-            response = self.server.handle_line(text)
+        response = self.server.handle_line(text)
         self.last = response
         if response["ok"]:
             self.story.record(json.loads(text), response, self.server.game)
@@ -130,8 +206,8 @@ def _as_response(text: str) -> dict | None:
     if '"ok"' not in text:
         return None
     try:
-        value = json.loads(text)
-    except ValueError:
+        value = decode_json(text)
+    except ValueError:  # not a response then: the engine will say what is wrong with it as a request
         return None
     return value if isinstance(value, dict) and "ok" in value else None
 
@@ -143,12 +219,15 @@ def _disagreement(logged: dict, engine: dict) -> str | None:
         detail = f" ({engine['error']['code']}: {engine['error']['message']})" if not engine["ok"] else ""
         return f"the log says ok={json.dumps(logged.get('ok'))} but the engine {said} the request{detail}"
     if not engine["ok"]:
-        logged_code = (logged.get("error") or {}).get("code")
+        error = logged.get("error")
+        if error is not None and not isinstance(error, dict):
+            return f"the log records the error as {_brief(error)}, which is not an object with a code"
+        logged_code = (error or {}).get("code")
         if logged_code != engine["error"]["code"]:
             return f"the log expects error {logged_code!r} but the engine answered {engine['error']['code']!r}"
         return None
     for key, value in logged.items():
-        if key in ENGINE_SPECIFIC_FIELDS or key == "ok":
+        if key in ENGINE_SPECIFIC_FIELDS or key == "ok" or key.startswith("#"):  # "#...": a transcript's own remarks
             continue
         if key not in engine:
             return f"the log records {key!r} but the engine's response has no such field"
@@ -163,19 +242,38 @@ def _brief(value: Any) -> str:
 
 
 class _Story:
-    """Builds a plain record of each game from accepted requests and their events."""
+    """Builds a plain record of each game from accepted requests and their events, and hands it
+    to the sink a deal at a time: only the game and the deal in progress are held."""
 
-    def __init__(self, games: list[dict]):
-        self.games = games
+    def __init__(self, sink: "Sink"):
+        self.sink = sink
+        self.game: dict | None = None
+        self.deal: dict | None = None
+
+    def finish(self) -> None:
+        self._close_game()
+
+    def _close_deal(self) -> None:
+        if self.deal is not None:
+            self.sink.deal(self.deal)
+            self.deal = None
+
+    def _close_game(self) -> None:
+        self._close_deal()
+        if self.game is not None:
+            self.sink.game_over(self.game)
+            self.game = None
 
     def record(self, request: dict, response: dict, game: Any) -> None:
         cmd = request.get("cmd")
         if cmd == "new_game":
-            self.games.append({
+            self._close_game()
+            self.game = {
                 "ruleset": response.get("ruleset"), "players": response.get("players"),
                 "variants": response.get("variants", []), "options": request.get("options") or {},
-                "deals": [], "end": None,
-            })
+                "end": None,
+            }
+            self.sink.game_started(self.game)
         elif cmd == "deal":
             self._start_deal(game)
         elif cmd == "choose":
@@ -199,12 +297,11 @@ class _Story:
             deal["notes"].append(f"kitty of {state['kitty_size']} card(s) face down")
         if state.get("stock_size"):
             deal["notes"].append(f"stock of {state['stock_size']} card(s)")
-        self.games[-1]["deals"].append(deal)
+        self._close_deal()
+        self.deal = deal
 
     def _deal(self) -> dict | None:
-        if not self.games or not self.games[-1]["deals"]:
-            return None
-        return self.games[-1]["deals"][-1]
+        return self.deal
 
     def _note(self, text: str) -> None:
         """Attach a remark to the trick in progress, else the last trick, else the deal."""
@@ -227,13 +324,15 @@ class _Story:
             deal["passes"].append({"seat": event["seat"], "from": event["from"], "cards": event["cards"]})
         elif kind == "card_played":
             deal["trick"].append({"seat": event["seat"], "card": event["card"]})
-        elif kind == "trick_won":
+        elif kind in ("trick_won", "trick_set_aside"):
             notes = deal.pop("trick_notes", [])
             deal["tricks"].append({
-                "number": len(deal["tricks"]) + 1, "cards": deal["trick"], "winner": event["seat"],
+                "number": len(deal["tricks"]) + 1, "cards": deal["trick"], "winner": event.get("seat"),
                 "points": event.get("points"), "notes": notes,
             })
             deal["trick"] = []
+        elif kind == "set_aside_taken":
+            self._note(f"seat {event['seat']} also takes the set-aside cards: {' '.join(event.get('cards', []))}")
         elif kind == "hearts_broken":
             self._note("hearts are broken")
         elif kind == "kitty_taken":
@@ -246,7 +345,7 @@ class _Story:
             deal.update(points=event.get("points"), totals=event.get("totals"), moon=event.get("moon"),
                         money=event.get("money"), pot=event.get("pot"))
         elif kind == "game_over":
-            self.games[-1]["end"] = {k: event.get(k) for k in ("totals", "winners", "money")}
+            self.game["end"] = {k: event.get(k) for k in ("totals", "winners", "money")}
 
 
 def _sorted_hands(hands: list[list[str]]) -> list[list[str]]:
@@ -256,49 +355,111 @@ def _sorted_hands(hands: list[list[str]]) -> list[list[str]]:
 # --- printing -------------------------------------------------------------
 
 
-def print_text(replay: Replay, out: TextIO, err: TextIO) -> None:
-    for number, game in enumerate(replay.games, start=1):
-        _print_game(number, game, out)
-    if replay.failure:
-        _print_failure(replay, err)
-    else:
-        out.write(f"replayed {replay.source}: {len(replay.games)} game(s), no disagreement\n")
+class Sink:
+    """Where a replay's story goes, a deal at a time (a game, its deals in order, then its end)."""
+
+    def game_started(self, game: dict) -> None: ...
+
+    def deal(self, deal: dict) -> None: ...
+
+    def game_over(self, game: dict) -> None: ...
+
+    def finish(self, replay: Replay) -> None:
+        """The log is over: `replay` says how (ok, or the failure and its position)."""
 
 
-def print_json(replay: Replay, out: TextIO, err: TextIO) -> None:
-    games = [_public_game(g) for g in replay.games]
-    failure = replay.failure
-    document = {
-        "source": replay.source, "ok": replay.ok, "games": games,
-        "error": None if failure is None else {
+class Collect(Sink):
+    """Every game, with its deals, kept in memory (for tests and callers that need the whole story)."""
+
+    def __init__(self) -> None:
+        self.games: list[dict] = []
+
+    def game_started(self, game: dict) -> None:
+        self.games.append({**game, "deals": []})
+
+    def deal(self, deal: dict) -> None:
+        self.games[-1]["deals"].append(deal)
+
+    def game_over(self, game: dict) -> None:
+        self.games[-1]["end"] = game["end"]
+
+
+class TextSink(Sink):
+    """The hand as a person reads it, written as the log is read; the failure and its position to `err`."""
+
+    def __init__(self, out: TextIO, err: TextIO):
+        self.out, self.err = out, err
+        self.games = 0
+
+    def game_started(self, game: dict) -> None:
+        self.games += 1
+        variants = ", ".join(game["variants"]) or "none"
+        options = " ".join(f"{k}={json.dumps(v)}" for k, v in game["options"].items()) or "defaults"
+        self.out.write(f"Game {self.games}: ruleset {game['ruleset']}, {game['players']} players, "
+                       f"variants: {variants}, options: {options}\n")
+        self.out.write("(tricks list seat:card in the order played)\n")
+        self.out.flush()
+
+    def deal(self, deal: dict) -> None:
+        _print_deal(deal, self.out)
+        self.out.flush()
+
+    def game_over(self, game: dict) -> None:
+        end = game["end"]
+        if end:
+            winners = ", ".join(f"seat {s}" for s in end.get("winners") or [])
+            self.out.write(f"Game over. Totals: {_row(end.get('totals'))}. Winner(s): {winners}\n")
+            if end.get("money") is not None:
+                self.out.write(f"  money: {_row(end['money'])}\n")
+        self.out.write("\n")
+
+    def finish(self, replay: Replay) -> None:
+        if replay.failure:
+            _print_failure(replay, self.err)
+        else:
+            self.out.write(f"replayed {replay.source}: {self.games} game(s), no disagreement\n")
+
+
+class JsonSink(Sink):
+    """One JSON document, written as the log is read: {"source", "games": [...], "ok", "error"}.
+
+    Each game opens with its settings, then its deals one a line, then its end, so a
+    reader may parse the whole document or follow it line by line.
+    """
+
+    def __init__(self, out: TextIO, err: TextIO, source: str):
+        self.out, self.err = out, err
+        self.games = 0
+        self.deals = 0
+        out.write('{"source": ' + _json(source) + ', "games": [')
+
+    def game_started(self, game: dict) -> None:
+        settings = {k: v for k, v in game.items() if k != "end"}
+        self.out.write(("," if self.games else "") + "\n" + _json(settings)[:-1] + ', "deals": [')
+        self.games += 1
+        self.deals = 0
+
+    def deal(self, deal: dict) -> None:
+        public = {k: v for k, v in deal.items() if k not in ("trick", "trick_notes")}
+        self.out.write(("," if self.deals else "") + "\n " + _json(public))
+        self.deals += 1
+        self.out.flush()
+
+    def game_over(self, game: dict) -> None:
+        self.out.write('], "end": ' + _json(game["end"]) + "}")
+
+    def finish(self, replay: Replay) -> None:
+        failure = replay.failure
+        error = None if failure is None else {
             "line": failure.line, "code": failure.code, "message": failure.message, "position": failure.position,
-        },
-    }
-    out.write(json.dumps(document, ensure_ascii=False, indent=1) + "\n")
-    if failure:
-        err.write(_failure_line(replay) + "\n")
+        }
+        self.out.write('\n], "ok": ' + _json(replay.ok) + ', "error": ' + _json(error) + "}\n")
+        if failure:
+            self.err.write(_failure_line(replay) + "\n")
 
 
-def _public_game(game: dict) -> dict:
-    deals = [{k: v for k, v in deal.items() if k not in ("trick", "trick_notes")} for deal in game["deals"]]
-    return {**game, "deals": deals}
-
-
-def _print_game(number: int, game: dict, out: TextIO) -> None:
-    variants = ", ".join(game["variants"]) or "none"
-    options = " ".join(f"{k}={json.dumps(v)}" for k, v in game["options"].items()) or "defaults"
-    out.write(f"Game {number}: ruleset {game['ruleset']}, {game['players']} players, "
-              f"variants: {variants}, options: {options}\n")
-    out.write("(tricks list seat:card in the order played)\n")
-    for deal in game["deals"]:
-        _print_deal(deal, out)
-    end = game["end"]
-    if end:
-        winners = ", ".join(f"seat {s}" for s in end.get("winners") or [])
-        out.write(f"Game over. Totals: {_row(end.get('totals'))}. Winner(s): {winners}\n")
-        if end.get("money") is not None:
-            out.write(f"  money: {_row(end['money'])}\n")
-    out.write("\n")
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _print_deal(deal: dict, out: TextIO) -> None:
@@ -311,7 +472,8 @@ def _print_deal(deal: dict, out: TextIO) -> None:
         out.write(f"  seat {received['from']} passes to seat {received['seat']}: {' '.join(received['cards'])}\n")
     for trick in deal["tricks"]:
         played = _played(trick["cards"])
-        out.write(f"  trick {trick['number']:>2}: {played} -> seat {trick['winner']} takes {trick['points']} point(s)\n")
+        taker = "set aside for a later taker:" if trick["winner"] is None else f"seat {trick['winner']} takes"
+        out.write(f"  trick {trick['number']:>2}: {played} -> {taker} {trick['points']} point(s)\n")
         for note in trick["notes"]:
             out.write(f"            {note}\n")
     if deal["trick"]:

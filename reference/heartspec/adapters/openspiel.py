@@ -48,13 +48,14 @@ from heartspec.protocol.messages import (
     RequestError,
     card_from_json,
     cards_from_json,
+    check_option_types,
     describe_error,
     field_int,
     field_object,
     field_str,
     field_str_list,
 )
-from heartspec.protocol.server import RulesCatalog, serve_with
+from heartspec.protocol.server import RulesCatalog, deal_piles, serve_with
 
 ENGINE_NAME = "openspiel-hearts-adapter"
 PLAYERS = 4
@@ -523,6 +524,8 @@ class Server(Endpoint):
         players = field_int(request, "players")
         variants = field_str_list(request, "variants")
         options = dict(field_object(request, "options"))
+        check_option_types(options)
+        self.catalogue.require_known(ruleset, variants)
         start = [_or_default(options.pop(name, None), default)
                  for name, default in (("dealer", 0), ("deal_number", 1), ("totals", None))]
         rules = self.catalogue.compile(ruleset, variants, players, options)
@@ -549,21 +552,25 @@ class Server(Endpoint):
 
     def deal(self, request: dict) -> dict:
         game = self._require_game()
+        seed = field_int(request, "seed", required=False)
+        if seed is not None:
+            if request.get("hands") is not None:
+                raise RequestError("bad_request", "give 'hands' or 'seed', not both")
+            game._require_phase("deal")
+            return game.deal_seeded(seed)
+        piles = deal_piles(request)  # the shape first: bad_request before wrong_phase (spec/protocol.md P-deal-4)
         game._require_phase("deal")
         for field in ("kitty", "stock"):
-            if request.get(field):
+            if piles.get(field):
                 raise RequestError("invalid_deal", f"OpenSpiel's hearts has no {field}")
-        if "hands" not in request and "seed" in request:
-            return game.deal_seeded(field_int(request, "seed"))
-        hands = request.get("hands")
-        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-            raise RequestError("bad_request", "'hands' must be a list of card lists, one per seat")
-        return game.deal([cards_from_json(h, "hands") for h in hands])
+        return game.deal([cards_from_json(h, "hands") for h in piles["hands"]])
 
     def pass_(self, request: dict) -> dict:
         game = self._require_game()
         seat = self._seat(request)
         raw_cards = request.get("cards")
+        if not isinstance(raw_cards, list) or not all(isinstance(c, str) for c in raw_cards):
+            raise RequestError("bad_request", "'cards' is required (a list of card names)")
         game._require_phase("passing")
         return game.pass_cards(seat, cards_from_json(raw_cards, "cards"))
 

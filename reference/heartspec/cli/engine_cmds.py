@@ -47,15 +47,25 @@ def _discard_stdout() -> None:
 def replay_command(log: str, output_format: str, spec_dir: Path | None) -> None:
     """Replay a move log (LOG, or - for stdin) and tell the hand; exit 1 at the first bad line."""
     from heartspec.protocol.server import RulesCatalog
-    from heartspec.replay import print_json, print_text, replay_file
+    from heartspec.replay import JsonSink, TextSink, log_lines, replay_lines
 
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    source = "<stdin>" if log == "-" else log
     try:
-        result = replay_file(log, catalog)
+        stream = sys.stdin.buffer if log == "-" else open(log, "rb")
     except OSError as err:
         raise click.ClickException(f"cannot read {log}: {err.strerror}") from None
-    printer = print_json if output_format == "json" else print_text
-    printer(result, sys.stdout, sys.stderr)
+    sink = JsonSink(sys.stdout, sys.stderr, source) if output_format == "json" else TextSink(sys.stdout, sys.stderr)
+    try:
+        with stream:
+            result = replay_lines(log_lines(stream), source, catalog, sink)  # printed as it is read
+        sys.stdout.flush()
+    except BrokenPipeError:  # `replay LOG | head`: the reader has seen enough
+        _discard_stdout()
+        sys.exit(1)
+    except OSError as err:  # reading is reported as the log's own failure, so this is writing
+        _discard_stdout()
+        raise click.ClickException(f"cannot write the replay to standard output: {err.strerror or err}") from None
     sys.exit(0 if result.ok else 1)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from heartspec.paths import data_dir
 
-COMMANDS = ("hello", "new_game", "deal", "pass", "play", "choose", "state", "legal", "quit")
+COMMANDS = ("hello", "new_game", "deal", "pass", "play", "choose", "state", "legal", "stop", "quit")
 
 
 class SchemaViolation(AssertionError):
@@ -98,9 +98,9 @@ def json_path(parts) -> str:
 
 
 def command_of(line: str) -> Any:
-    """The `cmd` of a raw request line, or None when the line is no JSON object."""
+    """The `cmd` of a raw request line (the last, when blank lines come first), or None when it is no JSON object."""
     try:
-        request = json.loads(line)
+        request = json.loads(line.rsplit("\n", 1)[-1])
     except (ValueError, RecursionError):
         return None
     return request.get("cmd") if isinstance(request, dict) else None

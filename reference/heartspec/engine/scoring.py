@@ -163,10 +163,10 @@ def money_out(amounts: list[Fraction]) -> list[int | float]:
     """Exact amounts as JSON numbers: whole amounts as ints, the rest rounded to cents."""
     out: list[int | float] = []
     for amount in amounts:
-        if amount.denominator == 1:
-            out.append(int(amount))
-        else:
-            out.append(round(float(amount), 2))
+        # to the nearest cent, an exact half cent away from zero, from the exact amount (spec/protocol.md P-events-6)
+        cents = int(abs(amount) * 100 + Fraction(1, 2))
+        cents = -cents if amount < 0 else cents
+        out.append(cents // 100 if cents % 100 == 0 else cents / 100)
     return out
 
 

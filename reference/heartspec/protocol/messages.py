@@ -12,11 +12,12 @@ import math
 import re
 from typing import Any
 
-from heartspec.cards import RANKS, SUITS, CardError, card_name, parse_card
+from heartspec.cards import RANKS, SUITS, card_name, parse_card
 from heartspec.engine.errors import RuleError
 from heartspec.limits import MAX_JSON_DEPTH, MAX_LINE_BYTES  # noqa: F401 - MAX_LINE_BYTES is re-exported
 
 PROTOCOL_VERSION = 1
+MAX_SAFE_ID = 2**53 - 1  # the integers every JSON reader holds exactly (spec/protocol.md P-envelope-5)
 
 PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "none")
 MOON_OPTIONS = ("add_to_others", "subtract_from_self")
@@ -120,10 +121,8 @@ def card_from_json(value: Any) -> int:
     found = CARD_BY_SPELLING.get(value)
     if found is not None:
         return found
-    try:
-        return parse_card(value)
-    except CardError:
-        raise RequestError("invalid_card", f"unknown card {json.dumps(value)}: cards are rank then suit, e.g. QS, TD, 10h") from None
+    # every accepted spelling is in the table; names are not trimmed (spec/protocol.md P-cards-4)
+    raise RequestError("invalid_card", f"unknown card {json.dumps(value)}: cards are rank then suit, e.g. QS, TD, 10h")
 
 
 def card_or_unknown(value: Any) -> int | str:
@@ -192,6 +191,31 @@ def field_object(request: dict, field: str) -> dict:
     return value
 
 
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+# The JSON type of each new_game option (request-new_game.json); null is allowed for every one.
+OPTION_TYPES: dict[str, tuple[str, Any]] = {
+    "dealer": ("an integer", is_int),
+    "deal_number": ("an integer", is_int),
+    "totals": ("a list of integers", lambda v: isinstance(v, list) and all(is_int(x) for x in v)),
+    "target": ("an integer or null", is_int),
+    "max_deals": ("an integer or null", is_int),
+    "settlement": ("a string", lambda v: isinstance(v, str)),
+    "stake": ("a number", _is_number),
+    "draw_order": ("a string", lambda v: isinstance(v, str)),
+}
+
+
+def check_option_types(options: dict) -> None:
+    """A known option of the wrong JSON type is bad_request; its value and unknown names are for the rules to judge."""
+    for name, value in options.items():
+        expected = OPTION_TYPES.get(name)
+        if expected is not None and value is not None and not expected[1](value):
+            raise RequestError("bad_request", f"option '{name}' must be {expected[0]}, got {json.dumps(value)}")
+
+
 def check_seat(seat: int, players: int) -> None:
     if not 0 <= seat < players:
         raise RequestError("bad_request", f"seat {seat} does not exist: seats are 0..{players - 1}")
@@ -200,8 +224,12 @@ def check_seat(seat: int, players: int) -> None:
 def request_id(request: dict) -> Any:
     """The id to echo; a mistyped id is refused (and not echoed, since it may not be valid there)."""
     rid = request.get("id")
-    if rid is None or isinstance(rid, str) or is_int(rid):
+    if rid is None or isinstance(rid, str):
         return rid
+    if is_int(rid):
+        if abs(rid) <= MAX_SAFE_ID:
+            return rid
+        raise RequestError("bad_request", f"an integer 'id' must lie within -{MAX_SAFE_ID}..{MAX_SAFE_ID}")
     raise RequestError("bad_request", f"'id' must be a string or an integer, got {json.dumps(rid)}")
 
 

@@ -25,6 +25,7 @@ from heartspec.protocol.messages import (
     RequestError,
     card_or_unknown,
     cards_from_json,
+    check_option_types,
     describe_error,
     encode,
     field_int,
@@ -35,7 +36,6 @@ from heartspec.protocol.messages import (
 )
 
 GAME_OPTIONS = ("dealer", "deal_number", "totals")
-RULE_OPTIONS = ("target", "max_deals", "settlement", "stake", "draw_order")
 
 
 class RulesCatalog:
@@ -73,13 +73,28 @@ class RulesCatalog:
         """How many compiled rule sets are kept now (at most COMPILED_RULES_CACHED)."""
         return len(self._compiled)
 
-    def _compile_uncached(self, ruleset, variants, players, options):
+    def players_by_ruleset(self) -> dict[str, list[int]]:
+        """Each ruleset's table sizes, alone or with any variant that applies to it (hello's supports.players)."""
+        from heartspec.rules.resolve import variant_players_on
+
+        sizes = {rid: set(self.spec.players_of(rid)) for rid in self.ruleset_ids()}
+        for variant in self.spec.variants.values():
+            for rid in variant.get("applies_to", []):
+                if rid in sizes:
+                    sizes[rid] |= set(variant_players_on(variant, rid) or variant.get("players") or ())
+        return {rid: sorted(counts) for rid, counts in sizes.items()}
+
+    def require_known(self, ruleset: str, variants: list[str]) -> None:
+        """An unknown ruleset or variant is unsupported, before any option is judged (spec/protocol.md P-new_game-5)."""
         if ruleset not in _ids(self.spec, "rulesets"):
             known = ", ".join(self.ruleset_ids())
             raise RequestError("unsupported", f"unknown ruleset {ruleset!r}; this engine plays: {known}")
         unknown = [v for v in variants if v not in _ids(self.spec, "variants")]
         if unknown:
             raise RequestError("unsupported", f"unknown variant(s) {', '.join(map(repr, unknown))}")
+
+    def _compile_uncached(self, ruleset, variants, players, options):
+        self.require_known(ruleset, variants)
         try:
             return self.spec.compile(ruleset, variants=tuple(variants), players=players, options=options)
         except self._spec_error as err:
@@ -111,6 +126,7 @@ class Server(Endpoint):
             "choose": self._choose,
             "state": self._state,
             "legal": self._legal,
+            "stop": self._stop,
             "quit": self._quit,
         }
 
@@ -120,7 +136,8 @@ class Server(Endpoint):
         return {
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": "heartspec", "version": __version__},
-            "supports": {"rulesets": self.catalog.ruleset_ids(), "variants": self.catalog.variant_ids()},
+            "supports": {"rulesets": self.catalog.ruleset_ids(), "variants": self.catalog.variant_ids(),
+                         "players": self.catalog.players_by_ruleset()},
         }
 
     def _new_game(self, request: dict) -> dict:
@@ -128,6 +145,8 @@ class Server(Endpoint):
         players = field_int(request, "players")
         variants = field_str_list(request, "variants")
         options = field_object(request, "options")
+        check_option_types(options)
+        self.catalog.require_known(ruleset, variants)
         game_options, rule_options = split_options(options)
         compiled = self.catalog.compile(ruleset, variants, players, rule_options)
         game = Game(compiled, **game_options)
@@ -144,16 +163,17 @@ class Server(Endpoint):
     def _deal(self, request: dict) -> dict:
         game = self._require_game()
         seed = field_int(request, "seed", required=False)
+        hands = request.get("hands")
         if seed is not None:
+            if hands is not None:
+                raise RequestError("bad_request", "give 'hands' or 'seed', not both")
             events = game.deal_seeded(seed)
         else:
-            hands = request.get("hands")
-            if not isinstance(hands, list):
-                raise RequestError("bad_request", "'hands' (a list of card lists, one per seat) or 'seed' is required")
+            piles = deal_piles(request)  # the whole shape first: bad_request before wrong_phase
             if game.phase != "deal":
                 raise RequestError("wrong_phase", f"no deal now: the game is in phase {game.phase}")
-            hand_ids = [cards_from_json(h, "hands[]") for h in hands]
-            extras = {k: cards_from_json(request[k], k) for k in ("kitty", "stock") if request.get(k) is not None}
+            hand_ids = [cards_from_json(h, "hands[]") for h in piles.pop("hands")]
+            extras = {k: cards_from_json(v, k) for k, v in piles.items()}
             events = game.deal(hands=hand_ids, **extras)
         state = game.state()
         return {
@@ -197,15 +217,31 @@ class Server(Endpoint):
         game = self._require_game()
         return {"cards": names(game.legal(self._seat(request)))}
 
+    def _stop(self, request: dict) -> dict:
+        return {"events": self._require_game().stop()}
+
+
+def deal_piles(request: dict) -> dict[str, list]:
+    """A deal's card lists, checked for shape only: hands a list of lists of strings, kitty and stock lists of strings."""
+    hands = request.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        raise RequestError("bad_request", "'hands' (a list of card lists, one per seat) or 'seed' is required")
+    piles = {"hands": hands}
+    piles.update({k: request[k] for k in ("kitty", "stock") if request.get(k) is not None})
+    for name, pile in piles.items():
+        cards = [c for hand in pile for c in hand] if name == "hands" else pile
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise RequestError("bad_request", f"'{name}' must hold card names (strings)")
+    return piles
+
 
 def split_options(options: dict) -> tuple[dict, dict]:
-    """new_game options as (the Game's own: dealer, deal_number, totals; the ruleset's: target, ...)."""
-    unknown = sorted(set(options) - set(GAME_OPTIONS) - set(RULE_OPTIONS))
-    if unknown:
-        allowed = ", ".join(GAME_OPTIONS + RULE_OPTIONS)
-        raise RequestError("invalid_game", f"unknown option(s) {', '.join(unknown)}; options are: {allowed}")
+    """new_game options as (the Game's own: dealer, deal_number, totals; the ruleset's: target, ...).
+
+    Every other option goes to the rules, which refuse one the ruleset and variants do not offer.
+    """
     game = {k: options[k] for k in GAME_OPTIONS if options.get(k) is not None}
-    rules = {k: options[k] for k in RULE_OPTIONS if k in options}
+    rules = {k: v for k, v in options.items() if k not in GAME_OPTIONS}
     return game, rules
 
 

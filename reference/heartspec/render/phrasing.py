@@ -117,7 +117,7 @@ def _opening_lead(value: dict, _rules: Mapping) -> str:
     return text
 
 
-def _first_trick(value: dict, _rules: Mapping) -> str:
+def _first_trick(value: dict, rules: Mapping) -> str:
     points = value.get("points")
     text = {
         "allowed": "Point cards may be played to the first trick",
@@ -127,12 +127,32 @@ def _first_trick(value: dict, _rules: Mapping) -> str:
         ),
     }.get(points, f"First-trick point cards: {points}")
     if points == "forbidden" and value.get("when_only_points") == "any_card":
-        text += "; a hand holding only point cards may play any card"
+        text += "; a hand holding only barred cards may play any card"
+    if _first_lead_may_be_other_suit(rules):
+        text += {
+            "follow_suit": "; a player whose only cards of the led suit are barred must still follow suit",
+            "other_suit": "; a player whose only cards of the led suit are barred discards another card instead",
+        }.get(value.get("barred_follow", "follow_suit"), "")
+    if points == "allowed":
+        return text
+    ruled = value.get("cards") or {}
+    barred = [name for name, ruling in ruled.items() if ruling == "forbidden"]
+    free = [name for name, ruling in ruled.items() if ruling == "allowed"]
+    if barred:
+        text += f"; {_cards(barred)} {'is' if len(barred) == 1 else 'are'} barred too, whatever {'it is' if len(barred) == 1 else 'they are'} worth"
+    if free:
+        text += f"; {_cards(free)} may be played there"
     return text
 
 
 def _hearts_break(value: dict, _rules: Mapping) -> str:
     text = {
+def _first_lead_may_be_other_suit(rules: Mapping) -> bool:
+    """Following suit and the ban can clash only when the first lead need not be a club."""
+    lead = rules.get("opening_lead") if rules else None
+    return isinstance(lead, dict) and lead.get("leader") == "dealer_left"
+
+
         "heart_discarded": "Hearts are broken when a heart is discarded to a trick led in another suit",
         "heart_played": "Hearts are broken as soon as any heart is played to a trick, led or followed",
     }.get(value.get("broken_by"), f"Hearts are broken by {value.get('broken_by')}")
@@ -223,12 +243,14 @@ def _game_end(value: dict, _rules: Mapping) -> str:
         "reaches": f"reaches {target} or more",
         "exceeds": f"exceeds {target} (more than {target})",
     }.get(value.get("condition"), f"{value.get('condition')} {target}")
-    if target is None:
+    if target is None and value.get("max_deals") is None:
+        text = "The game has no set length: it runs until the table stops it"
+    elif target is None:
         text = f"The game is a fixed {value.get('max_deals')} deals, with no points target"
     else:
         text = f"The game ends after a deal in which someone's total {condition}"
         if value.get("max_deals"):
-            text += f", or after {value['max_deals']} deals"
+            text += f", or after {value['max_deals']} deals, whichever comes first"
     text += "; the lowest total wins"
     ties = {
         "shared": "a tie for lowest is a shared win",
@@ -260,8 +282,11 @@ def _settlement(value: dict, _rules: Mapping) -> str:
             f"After each deal every two players settle the difference of their points at {stake} per point"
         ),
         "zero_point_pot": (
-            f"After each deal everyone pays {stake} per point into a pot shared by those who scored nothing; "
-            "if all scored, the pot carries over"
+            f"After each deal everyone pays {stake} per point into a pot shared by those who scored "
+            f"{'nothing or less' if value.get('on_zero') == 'zero_or_less' else 'nothing'}; "
+            "if all scored, the pot carries over; "
+            + ("a pot left at the end goes to the game's winners" if value.get("unclaimed_pot") == "to_winners"
+               else "a pot left at the end goes back to those who paid it in")
         ),
     }.get(value.get("method"), f"Settlement: {value.get('method')} at {stake}")
 

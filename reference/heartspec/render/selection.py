@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from heartspec.render.phrasing import describe, label, order_key
+from heartspec.rules import vocabulary
 
 
 class RenderError(Exception):
@@ -100,10 +101,20 @@ def resolve_rules(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: 
     rules = []
     for key in sorted(resolved.rules, key=order_key):
         rule_value = resolved.rules[key]
-        sources = tuple(_with_guide(s, ruleset_id) for s in rule_value.sources)
+        sources = tuple(_with_guide(s, ruleset_id) for s in rule_value.sources
+                        if vocabulary.applies(str(s.get("rule", key)), lambda path: _value_at(values, path)))
         text = describe(key, rule_value.value, values)
         rules.append(RenderedRule(key, label(key), text, rule_value.value, sources))
     return rules
+
+
+def _value_at(values: dict[str, Any], rule_path: str) -> Any:
+    """The value at a rule key or dotted path among the resolved values (None where there is none)."""
+    top, *rest = rule_path.split(".")
+    node = values.get(top)
+    for part in rest:
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
 
 
 def _is_spec_refusal(err: Exception) -> bool:

@@ -19,6 +19,7 @@ Issue = tuple[str, str]
 STANDARD_DECK = 52
 MIN_PLAYERS_FOR_SKIP_PASS = 5   # left2/right2 pass past a neighbour, which needs a table of 5 or more
 TWO_PLAYERS = 2
+PER_DEAL_SETTLEMENTS = ("pairwise", "zero_point_pot")
 
 
 def require_playable(resolved: Resolved) -> None:
@@ -156,5 +157,12 @@ def _two_player(resolved: Resolved) -> Iterator[Issue]:
 
 def _game_end(resolved: Resolved) -> Iterator[Issue]:
     end = resolved.rules["game_end"].value
-    if end.get("target") is None and not end.get("max_deals"):
-        yield "game_end.target", "with no points target the game needs max_deals, or it never ends"
+    if end.get("target") is None and not end.get("max_deals") and not _settled_per_deal(resolved):
+        yield "game_end.target", (
+            "with no points target the game needs max_deals, or money settled after every deal "
+            "(pairwise or zero_point_pot, where the table stops the game), or it never ends")
+
+
+def _settled_per_deal(resolved: Resolved) -> bool:
+    """Money that changes hands after every deal leaves nothing owing whenever the table stops."""
+    return resolved.get("settlement.method") in PER_DEAL_SETTLEMENTS

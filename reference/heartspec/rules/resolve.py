@@ -129,6 +129,7 @@ def resolve(spec: Spec, ruleset_id: str, variants: Iterable[str] = (), players: 
     for variant in chosen:
         _apply_variant(resolved, variant, spec.files.get(("variant", variant["id"])))
     _apply_options(resolved, spec, ruleset, chosen, options or {})
+    _deal_limit_replaces_target(resolved, options or {})
     _tidy(resolved)
     return resolved
 
@@ -277,14 +278,9 @@ def _applies_here(change: dict, resolved: Resolved) -> bool:
 
 
 def _apply_variant(resolved: Resolved, variant: dict, loaded: LoadedYaml | None) -> None:
-    if "players" in variant:
-        described = variant["described_by"][0]
-        record = {
-            "guide": described["guide"], "section": described["section"], "status": "stated",
-            "note": f"variant {variant['id']} is played by {_or_list(variant['players'])} players",
-            "via": variant["id"], "rule": "players",
-        }
-        _write(resolved, ["players"], list(variant["players"]), record, merge=False)
+    if "players" in variant and variant_players_on(variant, resolved.ruleset) is None:
+        _write(resolved, ["players"], list(variant["players"]), _unsourced_players(variant, resolved.ruleset),
+               merge=False)
         _remember(resolved, "players", loaded, ("players",))
     for index, change in enumerate(variant.get("changes", [])):
         if not _applies_here(change, resolved):
@@ -299,10 +295,26 @@ def _apply_variant(resolved: Resolved, variant: dict, loaded: LoadedYaml | None)
         resolved.gaps.pop(change["rule"].split(".")[0], None)
 
 
+def _unsourced_players(variant: dict, ruleset_id: str) -> dict:
+    """Provenance for a variant's player counts that no `rule: players` change sources on this ruleset.
+
+    The shipped variants source their counts per ruleset; this only covers a variant file that
+    does not, and never claims the counts are stated.
+    """
+    described = next((d for d in variant["described_by"] if d["guide"] == ruleset_id), variant["described_by"][0])
+    return {
+        "guide": described["guide"], "section": described["section"], "status": "interpretation",
+        "note": f"the variant file gives {_or_list(variant['players'])} players without a source on {ruleset_id}",
+        "via": variant["id"], "rule": "players",
+    }
+
+
 def _write(resolved: Resolved, parts: list[str], new: Any, record: dict, merge: bool) -> None:
     top = parts[0]
     holder = resolved.rules.setdefault(top, RuleValue(None))
     new = copy.deepcopy(new)
+    if not merge:  # a replaced value no longer rests on the records that wrote it
+        holder.sources = [r for r in holder.sources if not _within(str(r.get("rule", top)), parts)]
     if len(parts) == 1:
         if merge and isinstance(holder.value, dict):
             holder.value.update(new)
@@ -322,6 +334,11 @@ def _write(resolved: Resolved, parts: list[str], new: Any, record: dict, merge: 
         else:
             node[last] = new
     holder.sources.append(record)
+
+
+def _within(rule_path: str, parts: list[str]) -> bool:
+    """Whether a record's rule path is the path being replaced or lies inside it."""
+    return rule_path.split(".")[:len(parts)] == parts
 
 
 def _remember(resolved: Resolved, rule_path: str, loaded: LoadedYaml | None, path: tuple) -> None:
@@ -363,6 +380,24 @@ def _apply_options(resolved: Resolved, spec: Spec, ruleset: dict, chosen: list[d
 
 
 _MISSING = object()
+
+
+def _deal_limit_replaces_target(resolved: Resolved, given: dict) -> None:
+    """Where a deal limit is played instead of a points target (game_end.deal_limit), the target goes."""
+    if resolved.get("game_end.deal_limit") != "replaces_target" or resolved.get("game_end.max_deals") is None:
+        return
+    named = {vocabulary.OPTION_RULES.get(name): value for name, value in given.items()}
+    if named.get("game_end.target") is not None:
+        raise ResolveError(
+            f"{resolved.ruleset!r} plays a deal limit instead of a points target: give target or max_deals, not both")
+    resolved.rules["game_end"].value["target"] = None
+    for name in resolved.options:
+        if vocabulary.OPTION_RULES.get(name) == "game_end.target":
+            resolved.options[name] = None
+    resolved.rules["game_end"].sources.append({
+        **resolved.rules["game_end"].sources[-1], "rule": "game_end.target",
+        "note": "The deal limit takes the place of the points target, so no total ends the game.",
+    })
 
 
 def option_default(entry: dict) -> Any:

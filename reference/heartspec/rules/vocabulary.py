@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from jsonschema import Draft202012Validator
 
@@ -34,6 +34,25 @@ CONDITIONAL_FIELDS = {
     ("moon", "effect"): ("enabled", True),
     ("moon", "amount"): ("enabled", True),
 }
+
+
+# Fields that matter only in some games: a rulebook leaves out the provenance of one that does
+# not apply (its value changes nothing there). Each reads the resolved rules through `get`.
+APPLIES_WHEN: dict[str, Callable[[Callable[[str], Any]], bool]] = {
+    "first_trick.when_only_points": lambda get: get("first_trick.points") != "allowed",
+    "first_trick.cards": lambda get: get("first_trick.points") != "allowed",
+    "first_trick.barred_follow": lambda get: (get("first_trick.points") != "allowed"
+                                              and get("opening_lead.leader") == "dealer_left"),
+    "game_end.deal_limit": lambda get: get("game_end.max_deals") is not None,
+    "settlement.on_zero": lambda get: get("settlement.method") == "zero_point_pot",
+    "settlement.unclaimed_pot": lambda get: get("settlement.method") == "zero_point_pot",
+}
+
+
+def applies(rule_path: str, get: Callable[[str], Any]) -> bool:
+    """Whether the rule at this path (or dotted part of one) changes anything in this game."""
+    test = APPLIES_WHEN.get(rule_path)
+    return test is None or bool(test(get))
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,261 @@
+"""Steps for the protocol's own scenarios (features/protocol_*.feature): framing, ordering, the handshake.
+
+They build on the step library (`steps.py`): the same `Table`, the same
+session, every response checked against the schemas where it arrives.
+Scenarios about the process itself (end of input, `quit`) start an engine of
+their own, so the shared session is never left half closed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from pytest_bdd import given, parsers, then, when
+
+from heartspec.conformance.schema_check import command_of
+from heartspec.conformance.session import ScenarioSkip
+from heartspec.conformance.steps import Table, card_list, run_or_skip
+from heartspec.protocol.client import EngineError, EngineProcess
+
+# Rulesets whose four-player positions the protocol scenarios share: the opening card 2C, a deal 4
+# without passing, hearts not led before broken. The first one the engine claims is played.
+GENERIC_RULESETS = ("fi", "no", "se", "dk")
+CARD_ORDER_RANKS = "2X3456789TJQKA"
+
+
+def card_order(card: str) -> tuple[int, int]:
+    """Suit C D H S, then rank low to high (spec/protocol.md 3, "in card order")."""
+    return "CDHS".index(card[1]), CARD_ORDER_RANKS.index(card[0])
+
+
+def claimed_ruleset(table: Table, players: int) -> str:
+    supports = table.session.handshake().get("supports") or {}
+    counts = supports.get("players") if isinstance(supports.get("players"), dict) else {}
+    for ruleset in GENERIC_RULESETS:
+        if ruleset in (supports.get("rulesets") or []) and players in counts.get(ruleset, [players]):
+            return ruleset
+    raise ScenarioSkip(f"the engine claims none of {', '.join(GENERIC_RULESETS)} at {players} players")
+
+
+def unescape(text: str) -> str:
+    """A step's text written with JSON string escapes (\\r, \\t, \\u3000) as the characters themselves."""
+    return json.loads(f'"{text}"')
+
+
+def checked(table: Table, line: str, raw: bytes | str) -> dict[str, Any]:
+    """A raw response line decoded and checked against its schema, as every response is."""
+    response = json.loads(raw)
+    assert isinstance(response, dict), f"the engine answered {line[:200]!r} with {raw[:200]!r}, not a JSON object"
+    table.session.schemas.check_response(command_of(line), response, line[:200])
+    return response
+
+
+def fresh_engine(table: Table) -> EngineProcess:
+    """An engine of the scenario's own, for what ends a process; started as generously as the shared one."""
+    session = table.session
+    return EngineProcess(session.command, session.timeout, startup_timeout=getattr(session, "startup_timeout", None))
+
+
+# ---------------------------------------------------------------- Given
+@given(parsers.re(r"a game for (?P<players>\d+) players of a ruleset the engine claims(?P<rest>.*)"))
+def given_claimed_game(table: Table, players: str, rest: str):
+    run_or_skip(lambda: table.new_game(claimed_ruleset(table, int(players)), int(players), rest))
+
+
+# ---------------------------------------------------------------- When
+@when(parsers.re(r"the blank lines \"(?P<blanks>[^\"]*)\" and then '(?P<line>.*)' are sent to the engine"))
+def when_blank_lines_then(table: Table, blanks: str, line: str):
+    table.last_response = table.session.request_raw(unescape(blanks) + "\n" + line)
+
+
+@when(parsers.re(r"'(?P<line>.*)' is sent to the engine ending with a carriage return"))
+def when_sent_with_cr(table: Table, line: str):
+    table.last_response = table.session.request_raw(line + "\r")
+
+
+@when(parsers.re(r"a hello padded to (?P<size>\d+) bytes is sent to the engine"))
+def when_padded_hello(table: Table, size: str):
+    head = '{"id": "padded", "cmd": "hello", "pad": "'
+    line = head + "x" * (int(size) - len(head) - 2) + '"}'
+    assert len(line.encode("utf-8")) == int(size)
+    table.last_response = table.session.request_raw(line)
+
+
+@when(parsers.re(r"the lines '(?P<first>.*)' and '(?P<second>.*)' are written to the engine at once"))
+def when_pipelined(table: Table, first: str, second: str):
+    raw = table.session._guarded(lambda: table.session.engine.exchange_lines([first, second]))
+    table.pipelined = [checked(table, line, answer) for line, answer in zip((first, second), raw)]
+
+
+@when(parsers.re(r"a fresh engine is sent '(?P<line>.*)' and then its input ends"))
+def when_fresh_then_eof(table: Table, line: str):
+    engine = fresh_engine(table)
+    try:
+        table.last_response = engine.request_line(line)
+        table.session.schemas.check_response(command_of(line), table.last_response, line[:200])
+    finally:
+        table.exit_status = engine.close()
+
+
+@when(parsers.re(r"a fresh engine is sent '(?P<line>.*)' followed by '(?P<after>.*)' at once"))
+def when_fresh_quit(table: Table, line: str, after: str):
+    """The engine must exit after answering `quit` on its own, its input still open, reading nothing after it."""
+    engine = fresh_engine(table)
+    try:
+        engine.send_lines([line, after])
+        table.last_response = checked(table, line, engine.receive_lines([line])[0])
+        deadline = time.monotonic() + table.session.timeout
+        while engine.returncode is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        table.exit_status = engine.returncode
+        try:
+            extra = engine.receive_lines([after], timeout=0.2)
+        except EngineError:
+            extra = []
+        table.after_quit = extra
+    finally:
+        engine.close()
+
+
+SPELLINGS = {
+    "lower case": str.lower,
+    "rank lower, suit upper": lambda card: card[0].lower() + card[1],
+    "rank upper, suit lower": lambda card: card[0] + card[1].lower(),
+    "10 for T": lambda card: card.replace("T", "10", 1) if card[0] == "T" else card,
+    "10 for T, lower case": lambda card: (card.replace("T", "10", 1) if card[0] == "T" else card).lower(),
+}
+
+
+@when(parsers.re(r'the cards are dealt in deck order, spelled in (?P<style>[\w ,]+)'))
+def when_dealt_spelled(table: Table, style: str):
+    request = table.deal_request()
+    table.dealt_hands = [list(hand) for hand in request["hands"]]
+    spell = SPELLINGS[style]
+    request["hands"] = [[spell(card) for card in hand] for hand in request["hands"]]
+    for pile in ("kitty", "stock"):
+        if pile in request:
+            request[pile] = [spell(card) for card in request[pile]]
+    table.dealt = True
+    table.ask(request)
+
+
+@when(parsers.re(r"the seats that have not passed pass the first (?P<count>\d+) cards they were dealt"))
+def when_others_pass(table: Table, count: str):
+    dealt = table.deal_request()["hands"]
+    passed = set(table.snapshot()["passed"])
+    for seat, hand in enumerate(dealt):
+        if seat not in passed:
+            table.must({"cmd": "pass", "seat": seat, "cards": hand[: int(count)]})
+
+
+@when(parsers.re(r'the deal is sent with "(?P<card>[^"]*)" in place of "(?P<other>\w+)"'))
+def when_deal_swapped(table: Table, card: str, other: str):
+    request = table.deal_request()
+    table.state_before = table.snapshot()
+    request["hands"] = [[card if held == other else held for held in hand] for hand in request["hands"]]
+    table.ask(request)
+
+
+@when(parsers.re(r"a hello with an ignored field nested (?P<depth>\d+) deep is sent to the engine"))
+def when_deep_hello(table: Table, depth: str):
+    arrays = int(depth) - 1  # the request object itself is depth 1
+    line = '{"id": "deep", "cmd": "hello", "x": ' + "[" * arrays + "]" * arrays + "}"
+    table.last_response = table.session.request_raw(line)
+
+
+# ---------------------------------------------------------------- Then
+@then(parsers.re(r"that engine exits with status (?P<status>\d+)"))
+def then_exit_status(table: Table, status: str):
+    assert table.exit_status == int(status), (
+        f"the engine's exit status is {table.exit_status}, expected {status}"
+        + (" (it was still running, and was killed)" if table.exit_status in (None, -9) else ""))
+
+
+@then("that engine answered nothing after quit")
+def then_nothing_after_quit(table: Table):
+    assert not table.after_quit, f"the engine answered a line sent after quit: {table.after_quit[0][:200]!r}"
+
+
+@then(parsers.re(r"the responses carry the ids (?P<first>\S+) and (?P<second>\S+), in that order"))
+def then_pipelined_ids(table: Table, first: str, second: str):
+    got = [response.get("id") for response in table.pipelined]
+    assert got == [json.loads(first), json.loads(second)], f"the responses carry the ids {got}, expected [{first}, {second}]"
+
+
+@then(parsers.re(r'the state field "(?P<field>\w+)" is (?P<value>.+)'))
+def then_state_field(table: Table, field: str, value: str):
+    got = table.snapshot().get(field, "<missing>")
+    assert got == json.loads(value), f"state field {field} is {json.dumps(got)}, expected {value}"
+
+
+@then(parsers.re(r'the state has no field "(?P<field>\w+)"'))
+def then_state_lacks(table: Table, field: str):
+    state = table.snapshot()
+    assert field not in state, f"state has {field} = {json.dumps(state[field])}, which does not apply here"
+
+
+@then(parsers.re(r'the last "(?P<cmd>\w+)" response\'s events are "(?P<kinds>[^"]*)"'))
+def then_event_kinds(table: Table, cmd: str, kinds: str):
+    response = table.last_by_command.get(cmd)
+    assert response is not None, f"no {cmd} request was answered in this scenario"
+    got = [event.get("type") for event in response.get("events", [])]
+    assert got == kinds.split(), f"the last {cmd} response's events were {got}, expected in this order {kinds.split()}"
+
+
+@then(parsers.re(r'the last "(?P<cmd>\w+)" response\'s field "(?P<field>\w+)" is (?P<value>.+)'))
+def then_command_field(table: Table, cmd: str, field: str, value: str):
+    response = table.last_by_command.get(cmd)
+    assert response is not None, f"no {cmd} request was answered in this scenario"
+    got = response.get(field, "<missing>")
+    assert got == json.loads(value), f"the last {cmd} response's {field} is {json.dumps(got)}, expected {value}"
+
+
+@then("every table size the engine claims starts a new game")
+def then_claims_hold(table: Table):
+    supports = table.session.handshake().get("supports") or {}
+    counts = supports.get("players") if isinstance(supports.get("players"), dict) else {}
+    for ruleset, sizes in counts.items():
+        for players in sizes:
+            response = table.ask({"cmd": "new_game", "ruleset": ruleset, "players": players})
+            code = response.get("error", {}).get("code")
+            assert code != "unsupported", (
+                f"hello claims {ruleset} at {players} players, but new_game answered unsupported: {json.dumps(response)}")
+
+
+@then("every seat holds the cards it was dealt")
+def then_holds_dealt(table: Table):
+    dealt = table.dealt_hands
+    held = table.snapshot()["hands"]
+    for seat, (mine, theirs) in enumerate(zip(dealt, held)):
+        assert sorted(theirs) == sorted(mine), f"seat {seat} holds {sorted(theirs)}, dealt {sorted(mine)}"
+
+
+@then(parsers.re(r'the "(?P<kind>\w+)" events list their cards in card order'))
+def then_events_in_card_order(table: Table, kind: str):
+    events = [event for event in table.events if event.get("type") == kind]
+    assert events, f"the engine reported no {kind!r} event"
+    for event in events:
+        assert event["cards"] == sorted(event["cards"], key=card_order), f"{kind} cards are not in card order: {json.dumps(event)}"
+
+
+@then(parsers.re(r"seat (?P<seat>\d+)'s legal cards are listed in card order"))
+def then_legal_in_order(table: Table, seat: str):
+    cards = table.must({"cmd": "legal", "seat": int(seat)})["cards"]
+    assert len(cards) > 1, f"seat {seat} may play {cards}: too few to show an order"
+    assert cards == sorted(cards, key=card_order), f"seat {seat}'s legal cards {cards} are not in card order"
+
+
+@then(parsers.re(r'the trick won lists "(?P<cards>[^"]*)" in play order'))
+def then_trick_in_play_order(table: Table, cards: str):
+    won = table.last_event("trick_won")
+    assert won["cards"] == card_list(cards), f"trick_won lists {won['cards']}, expected {card_list(cards)} (play order)"
+
+
+@then(parsers.re(r"no seat may play anything"))
+def then_nobody_may_play(table: Table):
+    players = table.snapshot()["players"]
+    for seat in range(players):
+        cards = table.must({"cmd": "legal", "seat": seat})["cards"]
+        assert cards == [], f"seat {seat} may play {cards}, though the game is not in phase playing"
