@@ -59,14 +59,18 @@ def _engine_words(ctx, param, value: str | None) -> str | None:
               help="Write every scenario's outcome, and failure details, as JSON.")
 @click.option("--junitxml", type=click.Path(dir_okay=False, writable=True), default=None, help="Write a JUnit XML report.")
 @click.option("-v", "--verbose", is_flag=True, help="One line per scenario.")
+@click.option("--fuzz", type=Seconds(), default=None, metavar="SECONDS",
+              help="After the scenarios, play the engine against the reference engine this long (heartspec fuzz).")
+@click.option("--fuzz-known-differences", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Signatures the fuzz pass accepts, 'command field rule  # reason' per line.")
 def conform_command(engine, rulesets, keyword, tags, timeout, max_seconds, expected_failures, report_json, junitxml,
-                    verbose) -> None:
+                    verbose, fuzz, fuzz_known_differences) -> None:
     """Check an engine against the conformance scenarios over the protocol; exit 0 when nothing failed unexpectedly."""
     from heartspec.conformance.runner import ConformOptions, RunnerError, run
 
     options = ConformOptions(engine=engine, rulesets=list(rulesets), keyword=keyword, tags=tags, timeout=timeout,
                              max_seconds=max_seconds, expected_failures=expected_failures, report_json=report_json, junitxml=junitxml,
-                             verbose=verbose)
+                             verbose=verbose, fuzz=fuzz, fuzz_known_differences=fuzz_known_differences)
     try:
         sys.exit(run(options))
     except RunnerError as err:

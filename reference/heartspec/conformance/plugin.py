@@ -29,11 +29,19 @@ def pytest_addoption(parser):
                     help="scenario ids expected to fail, one per line, '# reason' optional")
     group.addoption("--heartspec-report-json", default=None, metavar="FILE",
                     help="write every scenario's outcome and failure details as JSON")
+    group.addoption("--heartspec-fuzz", type=float, default=None, metavar="SECONDS",
+                    help="after the scenarios, fuzz the engine against the reference engine this long (heartspec fuzz)")
+    group.addoption("--heartspec-fuzz-known-differences", default=None, metavar="FILE",
+                    help="signatures the fuzz pass accepts, 'command field rule  # reason' per line")
 
 
 def pytest_configure(config):
     if config.getoption("heartspec_engine", None):
         config.pluginmanager.register(ConformanceRun(config), "heartspec-conformance-run")
+        if config.getoption("heartspec_fuzz", None):
+            from heartspec.fuzz.pytest_pass import FuzzPass
+
+            config.pluginmanager.register(FuzzPass(config), "heartspec-fuzz-pass")
 
 
 def is_scenario(item) -> bool:

@@ -30,6 +30,8 @@ class ConformOptions:
     report_json: str | None = None
     junitxml: str | None = None
     verbose: bool = False
+    fuzz: float | None = None  # seconds of `heartspec fuzz` after the scenarios
+    fuzz_known_differences: str | None = None
 
 
 def engine_command(options: ConformOptions) -> str:
@@ -73,7 +75,9 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
         args += ["--heartspec-ruleset", ruleset]
     pairs = [("-k", options.keyword), ("-m", options.tags),
              ("--heartspec-expected-failures", options.expected_failures),
-             ("--heartspec-report-json", options.report_json), ("--junitxml", options.junitxml)]
+             ("--heartspec-report-json", options.report_json), ("--junitxml", options.junitxml),
+             ("--heartspec-fuzz", str(options.fuzz) if options.fuzz else None),
+             ("--heartspec-fuzz-known-differences", options.fuzz_known_differences)]
     for flag, value in pairs:
         if value:
             args += [flag, value]
