@@ -42,8 +42,8 @@ CASES = [
     ("an integer of 5000 digits", b'{"id":7,"cmd":"hello","x":' + b"9" * 5000 + b"}", ("bad_request", False)),
     ("400-digit stake", (NEW_CLASSIC % ("9" * 400)).encode(), ("invalid_game", True)),
     ("stake 1e300", (NEW_CLASSIC % "1e300").encode(), ("invalid_game", True)),
-    ("stake given as the text nan", (NEW_CLASSIC % '"nan"').encode(), ("invalid_game", True)),
-    ("stake given as the text inf", (NEW_CLASSIC % '"inf"').encode(), ("invalid_game", True)),
+    ("stake given as the text nan", (NEW_CLASSIC % '"nan"').encode(), ("bad_request", True)),  # mistyped: P-new_game-6
+    ("stake given as the text inf", (NEW_CLASSIC % '"inf"').encode(), ("bad_request", True)),
     ("a reasonable stake", (NEW_CLASSIC % "0.5").encode(), "ok"),
     ("nesting at the limit", DEEP_OK.encode(), "ok"),
     ("nesting one past the limit", DEEP_BAD.encode(), ("bad_request", False)),
