@@ -449,3 +449,18 @@ Feature: Shooting the moon
     Then seat 1 takes the kitty "AH"
     And the deal scores "25 1 0"
     And no moon is scored
+
+  @id:moon-013 @area:shooting_the_moon @ruleset:fi @players:4
+  Scenario: A table may fix the moon at 26 off the shooter's own total
+    Source: fi "Pelaa herttaa selaimessa" names the moon rule as a setting, 26 to the others or
+    26 off the shooter, and its FAQ on the moon mentions tables that take 26 off the shooter; the
+    option moon_effect fixes it for the game (no choice is asked).
+    Given a "fi" game for 4 players at a deal without passing with options "moon_effect=subtract_from_self"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then seat 0 shot the moon scored as "subtract_from_self"
+    And the deal scores "-26 0 0 0"

@@ -21,6 +21,11 @@ from heartspec.conformance.session import EngineSession, ScenarioSkip, reference
 CARD_TOKEN = re.compile(r"^(?:(\d+):)?([0-9A-Za-z]{2,3})$")
 
 
+def js(value: Any) -> str:
+    """A value as the protocol writes it (JSON), for failure messages: never a Python repr."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def card_list(text: str) -> list[str]:
     return [token.upper() for token in text.replace(",", " ").split()]
 
@@ -59,7 +64,7 @@ def game_setup(rest: str) -> dict[str, Any]:
                 remaining = remaining[match.end():]
                 break
         else:
-            raise AssertionError(f"step tail not understood: {remaining!r}")
+            raise AssertionError(f"step tail not understood: {js(remaining)}")
     return setup
 
 
@@ -90,11 +95,13 @@ class Table:
         self.events: list[dict[str, Any]] = []
         self.last_response: dict[str, Any] | None = None
         self.state_before: dict[str, Any] | None = None
+        self.last_by_command: dict[Any, dict[str, Any]] = {}  # the latest response to each command
 
     # -- requests ---------------------------------------------------------
     def ask(self, payload: dict[str, Any]) -> dict[str, Any]:
         response = self.session.request(payload)
         self.last_response = response
+        self.last_by_command[payload.get("cmd")] = response
         if response.get("ok"):
             self.events.extend(response.get("events") or [])
         return response
@@ -108,6 +115,10 @@ class Table:
     def state(self) -> dict[str, Any]:
         """The position without the envelope, so two snapshots compare equal when the game is the same."""
         self.ensure_dealt()
+        return self.snapshot()
+
+    def snapshot(self) -> dict[str, Any]:
+        """The position as it stands, without dealing first (a scenario may look at phase deal)."""
         response = self.must({"cmd": "state"})
         return {key: value for key, value in response.items() if key not in ("id", "ok")}
 
@@ -151,7 +162,7 @@ class Table:
         for event in reversed(self.events):
             if event.get("type") == kind:
                 return event
-        raise AssertionError(f"the engine reported no {kind!r} event; events: {json.dumps(self.events)}")
+        raise AssertionError(f"the engine reported no {js(kind)} event; events: {js(self.events)}")
 
     def holder_of(self, card: str, hands: list[list[str]]) -> int:
         holders = [seat for seat, hand in enumerate(hands) if card in hand]
@@ -250,7 +261,7 @@ def when_cards_played(table: Table, moves: str):
     for token in moves.replace("|", " ").replace("/", " ").split():
         match = CARD_TOKEN.match(token)
         if not match:
-            raise AssertionError(f"not a move: {token!r} (write QS or 2:QS)")
+            raise AssertionError(f"not a move: {js(token)} (write QS or 2:QS)")
         card = match.group(2).upper()
         seat = int(match.group(1)) if match.group(1) else table.holder_of(card, hands)
         table.must({"cmd": "play", "seat": seat, "card": card})
@@ -267,6 +278,11 @@ def when_seat_plays(table: Table, seat: str, card: str):
 @when(parsers.re(r'seat (?P<seat>\d+) chooses "(?P<option>\w+)"'))
 def when_choose(table: Table, seat: str, option: str):
     table.must({"cmd": "choose", "seat": int(seat), "option": option})
+
+
+@when("the table stops playing")
+def when_stop(table: Table):
+    table.must({"cmd": "stop"})
 
 
 RANK_ORDER = "2X3456789TJQKA"
@@ -297,17 +313,28 @@ def when_play_out(table: Table):
     play_lowest_until(table, lambda state: state["phase"] != "playing" or state["deal_number"] != deal)
 
 
+TRICK_ENDS = ("trick_won", "trick_set_aside")  # a complete trick is won, or set aside when every led card cancels
+
+
 @when("the rest of the trick is played with the lowest legal cards")
 def when_finish_trick(table: Table):
-    tricks_before = sum(1 for event in table.events if event.get("type") == "trick_won")
+    tricks_before = sum(1 for event in table.events if event.get("type") in TRICK_ENDS)
     play_lowest_until(table, lambda state: state["phase"] != "playing" or sum(
-        1 for event in table.events if event.get("type") == "trick_won") > tricks_before)
+        1 for event in table.events if event.get("type") in TRICK_ENDS) > tricks_before)
+
+
+def last_trick_end(table: Table) -> dict[str, Any]:
+    """How the latest complete trick ended: its trick_won or trick_set_aside event."""
+    for event in reversed(table.events):
+        if event.get("type") in TRICK_ENDS:
+            return event
+    raise AssertionError(f"the engine reported no complete trick; events: {json.dumps(table.events)}")
 
 
 @when(parsers.re(r"the engine is sent '(?P<line>.*)'"))
 def when_raw_line(table: Table, line: str):
     if table.ruleset:
-        table.state_before = table.state()
+        table.state_before = table.snapshot()
     table.last_response = table.session.request_raw(line)
 
 
@@ -331,29 +358,29 @@ def legal_cards(table: Table, seat: str) -> set[str]:
 @then(parsers.re(r'seat (?P<seat>\d+) may play only "(?P<cards>[^"]*)"'))
 def then_only(table: Table, seat: str, cards: str):
     legal = legal_cards(table, seat)
-    assert legal == set(card_list(cards)), f"seat {seat} may play {sorted(legal)}, expected exactly {card_list(cards)}"
+    assert legal == set(card_list(cards)), f"seat {seat} may play {js(sorted(legal))}, expected exactly {js(card_list(cards))}"
 
 
 @then(parsers.re(r'seat (?P<seat>\d+) may play "(?P<cards>[^"]*)"'))
 def then_may(table: Table, seat: str, cards: str):
     legal = legal_cards(table, seat)
     missing = set(card_list(cards)) - legal
-    assert not missing, f"seat {seat} should be allowed {sorted(missing)}; engine lists {sorted(legal)}"
+    assert not missing, f"seat {seat} should be allowed {js(sorted(missing))}; the engine lists {js(sorted(legal))}"
 
 
 @then(parsers.re(r'seat (?P<seat>\d+) may not play "(?P<cards>[^"]*)"'))
 def then_may_not(table: Table, seat: str, cards: str):
     legal = legal_cards(table, seat)
     wrong = set(card_list(cards)) & legal
-    assert not wrong, f"seat {seat} should not be allowed {sorted(wrong)}; engine lists {sorted(legal)}"
+    assert not wrong, f"seat {seat} should not be allowed {js(sorted(wrong))}; the engine lists {js(sorted(legal))}"
 
 
 def refused_unchanged(table: Table, request: dict[str, Any], code: str) -> None:
     before = table.state()
     response = table.ask(request)
-    assert not response.get("ok"), f"expected refusal {code!r}, but the engine accepted it: {json.dumps(response)}"
+    assert not response.get("ok"), f"expected the refusal {js(code)}, but the engine accepted it: {js(response)}"
     got = response.get("error", {}).get("code")
-    assert got == code, f"expected error code {code!r}, got {got!r}: {response.get('error')}"
+    assert got == code, f"expected error code {js(code)}, got {js(got)}: {js(response.get('error'))}"
     after = table.state()
     assert after == before, f"a refused request changed the game:\nbefore {json.dumps(before)}\nafter  {json.dumps(after)}"
 
@@ -383,14 +410,15 @@ def then_choose_refused(table: Table, option: str, seat: str, code: str):
 def then_deal_refused(table: Table, code: str):
     table.dealt = True
     response = table.ask(table.deal_request())
-    assert not response.get("ok"), f"expected the deal to be refused with {code!r}, but it was accepted"
+    assert not response.get("ok"), f"expected the deal to be refused with {js(code)}, but it was accepted"
     got = response.get("error", {}).get("code")
-    assert got == code, f"expected error code {code!r}, got {got!r}: {response.get('error')}"
+    assert got == code, f"expected error code {js(code)}, got {js(got)}: {js(response.get('error'))}"
 
 
 @then(parsers.re(r"seat (?P<seat>\d+) wins the trick(?: with (?P<points>-?\d+) points?)?"))
 def then_wins_trick(table: Table, seat: str, points: str | None):
-    won = table.last_event("trick_won")
+    won = last_trick_end(table)
+    assert won["type"] == "trick_won", f"nobody won the trick, it was set aside: {json.dumps(won)}"
     assert won["seat"] == int(seat), f"seat {won['seat']} won the trick, expected seat {seat}: {json.dumps(won)}"
     if points is not None:
         assert won["points"] == int(points), f"the trick scored {won['points']} points, expected {points}"
@@ -411,13 +439,13 @@ def then_turn(table: Table, seat: str):
 @then(parsers.re(r'the pass direction is "(?P<direction>\w+)"'))
 def then_direction(table: Table, direction: str):
     got = table.state()["pass_direction"]
-    assert got == direction, f"pass direction is {got!r}, expected {direction!r}"
+    assert got == direction, f"the pass direction is {js(got)}, expected {js(direction)}"
 
 
 @then(parsers.re(r'the phase is "(?P<phase>\w+)"'))
 def then_phase(table: Table, phase: str):
     got = table.state()["phase"]
-    assert got == phase, f"phase is {got!r}, expected {phase!r}"
+    assert got == phase, f"the phase is {js(got)}, expected {js(phase)}"
 
 
 @then(parsers.re(r'seat (?P<seat>\d+) receives "(?P<cards>[^"]*)" from seat (?P<giver>\d+)'))
@@ -426,26 +454,26 @@ def then_receives(table: Table, seat: str, cards: str, giver: str):
     assert received, f"seat {seat} received no cards; events: {json.dumps(table.events)}"
     event = received[-1]
     assert event.get("from") == int(giver), f"seat {seat} received from seat {event.get('from')}, expected seat {giver}"
-    assert sorted(event["cards"]) == sorted(card_list(cards)), f"seat {seat} received {event['cards']}, expected {card_list(cards)}"
+    assert sorted(event["cards"]) == sorted(card_list(cards)), f"seat {seat} received {js(event['cards'])}, expected {js(card_list(cards))}"
 
 
 @then(parsers.re(r'seat (?P<seat>\d+) holds (?P<count>\d+) cards'))
 def then_hand_size(table: Table, seat: str, count: str):
     hand = table.state()["hands"][int(seat)]
-    assert len(hand) == int(count), f"seat {seat} holds {len(hand)} cards ({hand}), expected {count}"
+    assert len(hand) == int(count), f"seat {seat} holds {len(hand)} cards ({js(hand)}), expected {count}"
 
 
 @then(parsers.re(r'seat (?P<seat>\d+)\'s hand is "(?P<cards>[^"]*)"'))
 def then_hand(table: Table, seat: str, cards: str):
     hand = table.state()["hands"][int(seat)]
-    assert sorted(hand) == sorted(card_list(cards)), f"seat {seat} holds {sorted(hand)}, expected {sorted(card_list(cards))}"
+    assert sorted(hand) == sorted(card_list(cards)), f"seat {seat} holds {js(sorted(hand))}, expected {js(sorted(card_list(cards)))}"
 
 
 @then(parsers.re(r'seat (?P<seat>\d+) still holds "(?P<cards>[^"]*)"'))
 def then_still_holds(table: Table, seat: str, cards: str):
     hand = table.state()["hands"][int(seat)]
     missing = [card for card in card_list(cards) if card not in hand]
-    assert not missing, f"seat {seat} no longer holds {missing}; hand is {hand}"
+    assert not missing, f"seat {seat} no longer holds {js(missing)}; its hand is {js(hand)}"
 
 
 @then(parsers.re(r"seat (?P<seat>\d+) has taken (?P<points>-?\d+) points? this deal"))
@@ -495,7 +523,22 @@ def then_moon_choice(table: Table, seat: str):
     event = table.last_event("moon_choice")
     assert event["seat"] == int(seat), f"seat {event['seat']} is asked, expected seat {seat}"
     phase = table.state()["phase"]
-    assert phase == "moon_choice", f"phase is {phase!r}, expected 'moon_choice'"
+    assert phase == "moon_choice", f"the phase is {js(phase)}, expected \"moon_choice\""
+
+
+@then(parsers.re(r"the trick is set aside(?: with (?P<points>-?\d+) points?)?"))
+def then_set_aside(table: Table, points: str | None):
+    ended = last_trick_end(table)
+    assert ended["type"] == "trick_set_aside", f"the trick was not set aside: {json.dumps(ended)}"
+    if points is not None:
+        assert ended["points"] == int(points), f"the set-aside trick holds {ended['points']} points, expected {points}"
+
+
+@then(parsers.re(r'seat (?P<seat>\d+) takes the set-aside cards "(?P<cards>[^"]*)"'))
+def then_set_aside_taken(table: Table, seat: str, cards: str):
+    event = table.last_event("set_aside_taken")
+    assert event["seat"] == int(seat), f"seat {event['seat']} took the set-aside cards, expected seat {seat}"
+    assert sorted(event["cards"]) == sorted(card_list(cards)), f"set aside were {event['cards']}, expected {cards}"
 
 
 @then(parsers.re(r'seat (?P<seat>\d+) takes the kitty "(?P<cards>[^"]*)"'))
@@ -525,7 +568,7 @@ def then_game_over(table: Table, seats: str):
     expected = sorted(int(s) for s in seats.split())
     assert sorted(event["winners"]) == expected, f"winners are {event['winners']}, expected {expected}"
     phase = table.must({"cmd": "state"})["phase"]
-    assert phase == "game_over", f"phase is {phase!r} after game_over"
+    assert phase == "game_over", f"the phase is {js(phase)} after the game_over event"
 
 
 @then(parsers.re(r'the (?P<when>deal|game) money is "(?P<amounts>[^"]*)"'))
@@ -540,6 +583,13 @@ def then_money(table: Table, when: str, amounts: str):
 def then_pot(table: Table, amount: str):
     pot = table.last_event("deal_scored").get("pot")
     assert pot is not None and abs(float(pot) - float(amount)) < 0.005, f"pot is {pot}, expected {amount}"
+
+
+@then(parsers.re(r'the pot left on the table pays "(?P<amounts>[^"]*)"'))
+def then_pot_share(table: Table, amounts: str):
+    share, expected = table.last_event("game_over").get("pot_share"), number_list(amounts)
+    assert isinstance(share, list) and len(share) == len(expected), f"pot_share is {json.dumps(share)}, expected {expected}"
+    assert all(abs(float(a) - b) < 0.005 for a, b in zip(share, expected)), f"pot_share is {share}, expected {expected}"
 
 
 @then(parsers.re(r"the stock holds (?P<count>\d+) cards"))
@@ -561,9 +611,9 @@ def then_draws(table: Table, seat: str, count: str, first: str | None):
 @then(parsers.re(r'the response is an error "(?P<code>\w+)"'))
 def then_error(table: Table, code: str):
     response = table.last_response or {}
-    assert response.get("ok") is False, f"expected error {code!r}, got {json.dumps(response)}"
+    assert response.get("ok") is False, f"expected the error {js(code)}, got {js(response)}"
     got = response.get("error", {}).get("code")
-    assert got == code, f"expected error code {code!r}, got {got!r}"
+    assert got == code, f"expected error code {js(code)}, got {js(got)}"
 
 
 @then(parsers.re(r"the response is ok"))
@@ -575,7 +625,7 @@ def then_ok(table: Table):
 @then(parsers.re(r"the response id is (?P<value>.+)"))
 def then_response_id(table: Table, value: str):
     got = (table.last_response or {}).get("id", "<missing>")
-    assert got == json.loads(value), f"response id is {got!r}, expected {value}"
+    assert got == json.loads(value), f"the response id is {js(got)}, expected {value}"
 
 
 @then(parsers.re(r'the response field "(?P<field>\w+)" is (?P<value>.+)'))
@@ -586,5 +636,5 @@ def then_response_field(table: Table, field: str, value: str):
 
 @then("the game is unchanged")
 def then_unchanged(table: Table):
-    after = table.state()
+    after = table.snapshot()
     assert after == table.state_before, f"state changed:\nbefore {json.dumps(table.state_before)}\nafter  {json.dumps(after)}"

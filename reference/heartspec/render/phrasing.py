@@ -126,13 +126,6 @@ def _first_trick(value: dict, rules: Mapping) -> str:
             "No point card may be played to the first trick unless the player holds nothing else that is legal"
         ),
     }.get(points, f"First-trick point cards: {points}")
-    if points == "forbidden" and value.get("when_only_points") == "any_card":
-        text += "; a hand holding only barred cards may play any card"
-    if _first_lead_may_be_other_suit(rules):
-        text += {
-            "follow_suit": "; a player whose only cards of the led suit are barred must still follow suit",
-            "other_suit": "; a player whose only cards of the led suit are barred discards another card instead",
-        }.get(value.get("barred_follow", "follow_suit"), "")
     if points == "allowed":
         return text
     ruled = value.get("cards") or {}
@@ -142,17 +135,24 @@ def _first_trick(value: dict, rules: Mapping) -> str:
         text += f"; {_cards(barred)} {'is' if len(barred) == 1 else 'are'} barred too, whatever {'it is' if len(barred) == 1 else 'they are'} worth"
     if free:
         text += f"; {_cards(free)} may be played there"
+    if points == "forbidden" and value.get("when_only_points") == "any_card":
+        text += "; a hand holding only barred cards may play any card"
+    if _first_lead_may_be_other_suit(rules):
+        text += {
+            "follow_suit": "; a player whose only cards of the led suit are barred must still follow suit",
+            "other_suit": "; a player whose only cards of the led suit are barred discards another card instead",
+        }.get(value.get("barred_follow", "follow_suit"), "")
     return text
 
 
-def _hearts_break(value: dict, _rules: Mapping) -> str:
-    text = {
 def _first_lead_may_be_other_suit(rules: Mapping) -> bool:
     """Following suit and the ban can clash only when the first lead need not be a club."""
     lead = rules.get("opening_lead") if rules else None
     return isinstance(lead, dict) and lead.get("leader") == "dealer_left"
 
 
+def _hearts_break(value: dict, _rules: Mapping) -> str:
+    text = {
         "heart_discarded": "Hearts are broken when a heart is discarded to a trick led in another suit",
         "heart_played": "Hearts are broken as soon as any heart is played to a trick, led or followed",
     }.get(value.get("broken_by"), f"Hearts are broken by {value.get('broken_by')}")
