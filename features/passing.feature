@@ -8,7 +8,7 @@ Feature: Passing cards
     (with its closing questions), se "Passningen" and "Hjärter för tre, fem och sex spelare",
     fi-classic "Pelin valmistelu" (left, right, across, then left again with no hold deal). The
     fi, no and dk cycles at three, five and six players are interpretations recorded in the
-    rulesets (no drops the across pass when it does not fit, per its section on three to six players).
+    rulesets (pass-006 pins the four-deal cycle at three and five players).
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And the other cards are dealt in deck order
     Then the pass direction is "<direction>"
@@ -359,6 +359,57 @@ Feature: Passing cards
     Examples: se 5 players
       | ruleset | players | deal |
       | se      | 5       | 5    |
+
+  @id:pass-006 @area:passing
+  Scenario Outline: At three and five players the four-deal cycle keeps its length and its hold deal
+    Source: fi "Kolmen kortin vaihto" and dk "Kortbyttet før hver runde" state a cycle of four
+    deals whose fourth is played without passing, for any table; no "Slik spiller du med tre,
+    fem eller seks" leaves out the across exchange where nobody sits across, inside its
+    four-round pattern ("Utdeling og kortbytte"). So the third deal, whose receiver does not
+    exist, is played as dealt, the fourth deal is still the hold deal, and the fifth starts the
+    cycle again to the left. A three-step cycle would pass left on deal 4 and right on deal 5.
+    Given a "<ruleset>" game for <players> players starting at deal <deal>
+    And the other cards are dealt in deck order
+    Then the pass direction is "<direction>"
+    And the phase is "<phase>"
+
+    @ruleset:fi @players:3
+    Examples: fi 3 players
+      | ruleset | players | deal | direction | phase   |
+      | fi      | 3       | 4    | none      | playing |
+      | fi      | 3       | 5    | left      | passing |
+
+    @ruleset:fi @players:5
+    Examples: fi 5 players
+      | ruleset | players | deal | direction | phase   |
+      | fi      | 5       | 3    | none      | playing |
+      | fi      | 5       | 4    | none      | playing |
+      | fi      | 5       | 6    | right     | passing |
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | ruleset | players | deal | direction | phase   |
+      | no      | 3       | 4    | none      | playing |
+      | no      | 3       | 5    | left      | passing |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | deal | direction | phase   |
+      | no      | 5       | 4    | none      | playing |
+      | no      | 5       | 7    | none      | playing |
+
+    @ruleset:dk @players:3
+    Examples: dk 3 players
+      | ruleset | players | deal | direction | phase   |
+      | dk      | 3       | 3    | none      | playing |
+      | dk      | 3       | 4    | none      | playing |
+      | dk      | 3       | 5    | left      | passing |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | ruleset | players | deal | direction | phase   |
+      | dk      | 5       | 4    | none      | playing |
+      | dk      | 5       | 6    | right     | passing |
 
   @id:pass-020 @area:passing
   Scenario Outline: Everyone passes again in the next deal, the way the cycle turns

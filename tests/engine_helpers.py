@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from heartspec.cards import build_deck, parse_card
+from heartspec.cards import build_deck, card_name, parse_card, standard_faces
 from heartspec.engine import Game
 from heartspec.rules.model import CompiledRules
 
@@ -76,6 +76,15 @@ def cancellation(players: int = 8) -> CompiledRules:
     rules = with_deck(standard(), players, copies=2, remove=_removed_for(players),
                       identical_cards="cancel", moon_amount=52)
     return rules
+
+
+def few_ranks_cancellation() -> CompiledRules:
+    """Two decks of only 2-5 and the queen and ace of spades at four players: identical cards meet
+    often, so tricks whose led-suit cards all cancel (set aside for the next trick's winner) come up."""
+    keep = {f"{rank}{suit}" for rank in "2345" for suit in "CDHS"} | {"QS", "AS"}
+    removed = [card_name(f) for f in standard_faces() if card_name(f) not in keep]
+    return with_deck(standard(), 4, copies=2, remove=removed, identical_cards="cancel",
+                     all_cancelled="next_trick_winner", moon_amount=2 * (4 + 13))
 
 
 def _removed_for(players: int) -> tuple[str, ...]:
@@ -168,6 +177,7 @@ def configurations() -> dict[str, CompiledRules]:
         "two_replace_immediately": two_player("replace_immediately"),
         "cancellation_8": cancellation(8),
         "cancellation_10": cancellation(10),
+        "cancellation_set_aside": few_ranks_cancellation(),
         "partnership": standard(partnership=True),
         "choice_omnibus_extra_deal": standard(moon_effect="shooter_choice", face_points=omnibus,
                                               moon_bonus_cards="ignored", ties="extra_deal"),

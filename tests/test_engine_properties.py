@@ -28,7 +28,7 @@ def check_cards_conserved(game: Game) -> None:
     if game.phase in ("deal", "game_over"):
         return
     places = [*game.hands, *game.taken, game.kitty, sum(1 << c for c in game.stock[game._stock_pos:]),
-              sum(1 << c for _, c in game.trick)]
+              sum(1 << c for _, c in game.trick), game.set_aside]
     union = 0
     for mask in places:
         assert not union & mask, "a card is in two places"
@@ -117,3 +117,32 @@ def test_random_requests_keep_every_invariant(name, data):
 def test_every_game_ends(name, seed):
     summary = play_games(CONFIGS[name], games=1, seed=seed, max_deals_per_game=500)
     assert summary.games == 1 and 1 <= summary.deals < 500
+
+
+@settings(max_examples=40, deadline=None, phases=NO_SHRINK)
+@given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 12), min_size=40, max_size=40))
+def test_set_aside_tricks_always_find_a_taker_before_the_deal_is_scored(seed, picks):
+    """Every card of a deal ends in someone's tricks: nothing set aside outlives the deal, and the
+    deal's points (moon aside) are all the deck's points."""
+    game = Game(CONFIGS["cancellation_set_aside"], deal_number=4)  # the hold deal: play starts at once
+    game.deal_seeded(seed)
+    events = []
+    for pick in picks:
+        if game.phase != "playing":
+            break
+        legal = game.legal(game.turn)
+        events += game.play(game.turn, legal[pick % len(legal)])
+        check_cards_conserved(game)
+    assert game.phase in ("deal", "moon_choice") and game.set_aside == 0
+    check_deal_points(game, events)
+
+
+def test_the_small_two_deck_game_does_set_tricks_aside():
+    """The property above is not vacuous: lowest-card play on some deals sets a trick aside."""
+    kinds = set()
+    for seed in range(40):
+        game = Game(CONFIGS["cancellation_set_aside"], deal_number=4)
+        game.deal_seeded(seed)
+        while game.phase == "playing":
+            kinds |= {e["type"] for e in game.play(game.turn, game.legal(game.turn)[0])}
+    assert {"trick_set_aside", "set_aside_taken"} <= kinds

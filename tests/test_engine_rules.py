@@ -237,6 +237,58 @@ def test_when_every_led_suit_card_cancels_the_leader_takes_the_trick():
     assert event(events, "trick_won")["seat"] == 0
 
 
+def set_aside_game(hands: list[str], kitty: str = "") -> Game:
+    """Two decks, identical cards cancel, an all-cancelled trick waits; seat 0 leads (the dealer sits last)."""
+    return tiny_game(hands, kitty=kitty, identical_cards="cancel", all_cancelled="next_trick_winner",
+                     dealer=len(hands) - 1,
+                     opening_leader="dealer_left", first_trick_points="allowed", moon_enabled=False,
+                     moon_required_faces=())
+
+
+def test_an_all_cancelled_trick_is_set_aside_and_its_leader_leads_again():
+    game = set_aside_game(["5C 2D", "5C 9H", "AD AH", "AD 3D"])
+    events = play_names(game, (0, "5C"), (1, "5C"), (2, "AH"), (3, "AD"))
+    assert [e["type"] for e in events if e["type"] != "card_played"] == ["hearts_broken", "trick_set_aside"]
+    assert event(events, "trick_set_aside")["points"] == 1
+    assert game.turn == 0 and game.state()["set_aside"] == ["5C", "5C", "AD", "AH"]
+    assert game.state()["deal_points"] == [0, 0, 0, 0]
+
+
+def test_the_next_tricks_winner_takes_the_set_aside_cards_and_their_points():
+    game = set_aside_game(["5C 2D", "5C 9H", "AD AH", "AD 3D"])
+    play_names(game, (0, "5C"), (1, "5C"), (2, "AH"), (3, "AD"))
+    events = play_names(game, (0, "2D"), (1, "9H"), (2, "AD"), (3, "3D"))
+    assert event(events, "trick_won")["seat"] == 2
+    taken = event(events, "set_aside_taken")
+    assert taken["seat"] == 2 and sorted(taken["cards"]) == ["5C", "5C", "AD", "AH"] and taken["points"] == 1
+    assert event(events, "deal_scored")["points"] == [0, 0, 2, 0]
+
+
+def test_on_the_last_trick_its_leader_takes_it_with_everything_set_aside():
+    game = set_aside_game(["5C 6D", "5C 6D", "AD 9H", "AD 9H"])
+    play_names(game, (0, "5C"), (1, "5C"), (2, "AD"), (3, "AD"))
+    events = play_names(game, (0, "6D"), (1, "6D"), (2, "9H"), (3, "9H"))
+    assert event(events, "trick_won")["seat"] == 0
+    assert sorted(event(events, "set_aside_taken")["cards"]) == ["5C", "5C", "AD", "AD"]
+    assert event(events, "deal_scored")["points"] == [2, 0, 0, 0]
+
+
+def test_the_kitty_goes_with_the_first_trick_to_whoever_takes_it():
+    game = set_aside_game(["5C 2D", "5C 3D", "AD 4D"], kitty="KH")
+    events = play_names(game, (0, "5C"), (1, "5C"), (2, "AD"))
+    assert "kitty_taken" not in [e["type"] for e in events] and game.state()["kitty_size"] == 1
+    events = play_names(game, (0, "2D"), (1, "3D"), (2, "4D"))
+    assert event(events, "kitty_taken")["seat"] == 2
+    assert event(events, "deal_scored")["points"] == [0, 0, 1]
+
+
+def test_leader_takes_keeps_no_set_aside_pile():
+    game = tiny_game(["5C 2D", "5C 3D", "AD 4D", "AD 6D"], identical_cards="cancel", dealer=3,
+                     opening_leader="dealer_left")
+    events = play_names(game, (0, "5C"), (1, "5C"), (2, "AD"), (3, "AD"))
+    assert event(events, "trick_won")["seat"] == 0 and "set_aside" not in game.state()
+
+
 # -------------------------------------------------------- kitty and stock
 
 def test_the_kitty_goes_to_the_first_tricks_winner_and_scores():

@@ -54,6 +54,12 @@ def test_the_unedited_house_ruleset_has_no_issues(house):
         (4, {"deck": {"hand_size": 12, "kitty": 4}, "opening_lead": {"leader": "card_holder", "cards": ["2C"]}},
          "the opening cards (2C) may all lie among the 4 undealt cards"),
         (4, {"deck": {"hand_size": 12, "stock": 4}}, "a stock needs a two_player rule"),
+        (4, {"deck": {"hand_size": 12, "remove_once": ["2S", "3S", "4S", "5S"]}},
+         "removing a card from one copy only needs two decks"),
+        (4, {"deck": {"copies": 2, "remove": ["2S"], "remove_once": ["2S"], "hand_size": 25}},
+         "2S is already removed from every copy"),
+        (4, {"deck": {"copies": 2, "remove_once": ["2S"], "hand_size": 26}},
+         "the 4-player deck has 103 cards but 4 hands of 26"),
     ],
 )
 def test_semantic_issue_is_found(house, players, rules, expected):

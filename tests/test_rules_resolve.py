@@ -278,3 +278,18 @@ def test_malformed_requests_from_a_client_are_refused_cleanly(house, ruleset, va
 
 def test_a_single_variant_id_may_be_given_as_a_string(house):
     assert house.resolve("house", "house-jd").variants == ("house-jd",)
+
+
+def test_remove_once_takes_one_copy_out_of_a_two_deck_game():
+    """se Cancellation at nine players: both twos of clubs and diamonds go, and one two of spades."""
+    from collections import Counter
+
+    from heartspec.cards import face, parse_card
+    from heartspec.rules import load_spec
+
+    rules = load_spec().compile("se", ["cancellation"], players=9)
+    faces = Counter(face(c) for c in rules.deck)
+    assert len(rules.deck) == 99 == 9 * rules.hand_size and rules.kitty_size == 0
+    assert faces[parse_card("2S")] == 1 and faces[parse_card("2C")] == 0 and faces[parse_card("3S")] == 2
+    assert min(c for c in rules.deck if face(c) == parse_card("2S")) == parse_card("2S")  # copy 0 is kept
+

@@ -77,12 +77,21 @@ def standard_faces() -> list[int]:
     return [card_id(s, r) for s in range(4) for r in range(SLOTS_PER_SUIT) if r != 1]
 
 
-def build_deck(copies: int = 1, remove: Iterable[str] = (), add: Iterable[str] = ()) -> list[int]:
-    """Physical cards of `copies` standard decks, less `remove` (from every copy), plus `add`."""
+def build_deck(copies: int = 1, remove: Iterable[str] = (), add: Iterable[str] = (),
+               remove_once: Iterable[str] = ()) -> list[int]:
+    """Physical cards of `copies` standard decks, less `remove` (from every copy), plus `add`,
+    less `remove_once` (from the last copy only, so copy 0 of every face still exists)."""
     removed = {parse_card(c) for c in remove}
     faces = [f for f in standard_faces() if f not in removed]
     faces += [parse_card(c) for c in add]
-    return sorted(f + IDS_PER_DECK * k for k in range(copies) for f in faces)
+    once = {parse_card(c) + IDS_PER_DECK * (copies - 1) for c in remove_once}
+    return sorted(f + IDS_PER_DECK * k for k in range(copies) for f in faces if f + IDS_PER_DECK * k not in once)
+
+
+def deck_of(value: dict) -> list[int]:
+    """The physical cards a `deck` rule value describes (docs/rule-vocabulary.md, deck)."""
+    return build_deck(value.get("copies", 1), value.get("remove", []), value.get("add", []),
+                      value.get("remove_once", []))
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -92,6 +92,7 @@ class Game:
         rules = self.rules
         if rules.pass_count == 0 or not rules.pass_cycle:
             return "none"
+        self.set_aside = 0  # cards of tricks whose led-suit cards all cancelled, waiting for a taker
         return rules.pass_cycle[(deal_number - 1) % len(rules.pass_cycle)]
 
     # ------------------------------------------------------------------ deal
@@ -458,8 +459,9 @@ class Game:
         if events is not None:
             events.append({"type": "cards_drawn", "seat": seat, "count": 1})
 
-    def trick_winner(self, trick: list[tuple[int, int]]) -> int:
-        """Highest card of the led suit; identical cards may cancel each other out."""
+    def trick_winner(self, trick: list[tuple[int, int]]) -> int | None:
+        """Highest card of the led suit; identical cards may cancel each other out, and when every
+        led-suit card is cancelled nobody wins by rank (None): `following.all_cancelled` decides."""
         led = self._suit_of[trick[0][1]]
         suit_of_ = self._suit_of
         if self.rules.copies == 1:  # physical ids are faces, and they order the cards of a suit
@@ -477,10 +479,8 @@ class Game:
                 best_seat, best_face = seat, card_face
         if self.rule_counts is not None and cancelling and any(n > 1 for n in faces.values()):
             self.rule_counts["following.identical_cards"] += 1
-        if best_seat is None:  # every led-suit card cancelled: the leader takes it
-            if self.rule_counts is not None:
-                self.rule_counts["following.all_cancelled"] += 1
-            return trick[0][0]
+        if best_seat is None and self.rule_counts is not None:
+            self.rule_counts["following.all_cancelled"] += 1
         return best_seat
 
     def _finish_trick(self, events: list | None) -> None:
@@ -496,7 +496,13 @@ class Game:
                            "points": sum(self._phys_points[c] for _, c in trick)})
         self.trick = []
         self.tricks_done += 1
-        if self.tricks_done == 1 and self.kitty:
+        if self.set_aside:
+            self.taken[winner] |= self.set_aside
+            if events is not None:
+                events.append({"type": "set_aside_taken", "seat": winner, "cards": self._names_of(self.set_aside),
+                               "points": sum(self._phys_points[c] for c in cards_of(self.set_aside))})
+            self.set_aside = 0
+        if self.kitty:  # the kitty joins the first trick, so it goes to whoever takes that trick's cards
             self.taken[winner] |= self.kitty
             if events is not None:
                 events.append({"type": "kitty_taken", "seat": winner, "cards": self._names_of(self.kitty)})
@@ -522,6 +528,13 @@ class Game:
             self._pending_moon = (penalties, bonuses, shooter)
             if events is not None:
                 events.append({"type": "moon_choice", "seat": shooter})
+        if winner is None:
+            leader = trick[0][0]
+            deal_over = not any(self.hands) and self._stock_pos >= len(self.stock)
+            if self.rules.all_cancelled == "next_trick_winner" and not deal_over:
+                self._set_trick_aside(mask, leader, events)
+                return
+            winner = leader  # leader_takes, or the deal's last trick, which nobody comes after to take it
             return
         self._conclude_deal(events, penalties, bonuses, shooter, rules.moon_effect)
 
@@ -543,6 +556,16 @@ class Game:
         points = scoring.deal_points(penalties, bonuses, shooter, effect, rules.moon_amount,
                                      rules.moon_bonus_cards == "kept")
         self.totals = [t + p for t, p in zip(self.totals, points)]
+    def _set_trick_aside(self, mask: int, leader: int, events: list | None) -> None:
+        """A trick nobody wins waits for the winner of the next trick; its leader leads again."""
+        self.set_aside |= mask
+        if events is not None:
+            events.append({"type": "trick_set_aside", "cards": [self._names[c] for _, c in self.trick],
+                           "points": sum(self._phys_points[c] for _, c in self.trick)})
+        self.trick = []
+        self.tricks_done += 1
+        self.turn = leader
+
         self.last_deal_points = points
         self.deals_scored += 1
         self.last_moon = None if shooter is None else {"seat": shooter, "effect": effect}
@@ -675,6 +698,8 @@ def _derived_tables(rules: CompiledRules) -> dict:
 
     Games share them, so they are only ever read; a new Game per self-play game stays cheap.
     """
+        if rules.all_cancelled == "next_trick_winner" and self._cancel:
+            state["set_aside"] = self._names_of(self.set_aside)
     face_copies = [0] * IDS_PER_DECK
     for card in rules.deck:
         face_copies[face(card)] |= 1 << card

@@ -50,7 +50,7 @@ def _players(value: Any, _rules: Mapping) -> str:
 
 def deck_size(value: dict) -> int:
     copies = value.get("copies", 1)
-    return copies * (52 - len(value.get("remove", []))) + len(value.get("add", []))
+    return copies * (52 - len(value.get("remove", []))) + len(value.get("add", [])) - len(value.get("remove_once", []))
 
 
 def _deck(value: dict, _rules: Mapping) -> str:
@@ -59,9 +59,11 @@ def _deck(value: dict, _rules: Mapping) -> str:
     if value.get("remove"):
         each = " from each deck" if copies > 1 else ""
         parts.append(f"remove {_cards(value['remove'])}{each}")
+    if value.get("remove_once"):
+        parts.append(f"remove one copy of {_cards(value['remove_once'])}")
     if value.get("add"):
         parts.append(f"add jokers {_cards(value['add'])}, each ranked between the 2 and the 3 of its suit")
-    if value.get("remove") or value.get("add") or copies > 1:
+    if value.get("remove") or value.get("remove_once") or value.get("add") or copies > 1:
         parts[-1] += f" ({deck_size(value)} cards)"
     if "hand_size" in value:
         parts.append(f"{value['hand_size']} cards each")
@@ -188,6 +190,10 @@ def _following(value: dict, _rules: Mapping) -> str:
         parts.append("of two identical cards the first played ranks higher")
     if value.get("all_cancelled") == "leader_takes":
         parts.append("when every card of the led suit is cancelled, the leader takes the trick")
+    elif value.get("all_cancelled") == "next_trick_winner":
+        parts.append("when every card of the led suit is cancelled, the trick is set aside and its leader leads"
+                     " again; the winner of the next trick takes it as well, and on the last trick its leader"
+                     " takes it with anything set aside")
     return "; ".join(parts)
 
 

@@ -53,8 +53,7 @@ def _missing(resolved: Resolved) -> Iterator[Issue]:
 
 def deck_faces(resolved: Resolved) -> list[int]:
     """Physical cards folded to faces (a two-deck game lists each face twice)."""
-    deck = resolved.rules["deck"].value
-    return [cards.face(c) for c in cards.build_deck(deck.get("copies", 1), deck.get("remove", []), deck.get("add", []))]
+    return [cards.face(c) for c in cards.deck_of(resolved.rules["deck"].value)]
 
 
 def _deck(resolved: Resolved) -> Iterator[Issue]:
@@ -65,7 +64,15 @@ def _deck(resolved: Resolved) -> Iterator[Issue]:
         yield "deck.remove", f"{', '.join(jokers_removed)} is not in a standard deck, so it cannot be removed"
         return
     copies = deck.get("copies", 1)
-    in_deck = copies * (STANDARD_DECK - len(deck.get("remove", [])) + len(deck.get("add", [])))
+    once = deck.get("remove_once", [])
+    if once and copies < 2:
+        yield "deck.remove_once", "removing a card from one copy only needs two decks (copies: 2)"
+        return
+    both = sorted(set(once) & set(deck.get("remove", [])))
+    if both:
+        yield "deck.remove_once", f"{', '.join(both)} is already removed from every copy"
+        return
+    in_deck = copies * (STANDARD_DECK - len(deck.get("remove", [])) + len(deck.get("add", []))) - len(once)
     kitty, stock, hand = deck.get("kitty", 0), deck.get("stock", 0), deck["hand_size"]
     needed = n * hand + kitty + stock
     if in_deck != needed:

@@ -54,7 +54,7 @@ def compile_rules(resolved: Resolved) -> CompiledRules:
     """Raises ResolveError when the resolved rules do not make a playable game (Spec.resolve checks this first)."""
     require_playable(resolved)
     deck = _fields(resolved, "deck")
-    physical = tuple(cards.build_deck(deck["copies"], deck.get("remove", []), deck.get("add", [])))
+    physical = tuple(cards.deck_of(deck))
     points = face_points(resolved.rules["card_points"].value)
     penalty_total = sum(points[cards.face(c)] for c in physical if points[cards.face(c)] > 0)
     dealing = _fields(resolved, "dealing")

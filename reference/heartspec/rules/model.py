@@ -45,7 +45,7 @@ class CompiledRules:
 
     # tricks
     identical_cards: str             # "cancel" | "first_played_wins"
-    all_cancelled: str               # "leader_takes"
+    all_cancelled: str               # "leader_takes" | "next_trick_winner"
 
     # scoring: points per face id (index = face id 0..55)
     face_points: tuple[int, ...]
