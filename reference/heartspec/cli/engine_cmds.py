@@ -41,15 +41,28 @@ def _discard_stdout() -> None:
 
 @click.command("replay")
 @click.argument("log", type=str)
+@click.argument("compared", nargs=-1, metavar="[RULESET[+VARIANT...]...]")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               help="text: the hand as a person reads it; json: the same as one JSON document.")
+@click.option("--as", "as_ruleset", default=None, metavar="RULESET",
+              help="Re-judge the same deals and moves under this ruleset: its first refusal, or both scores.")
+@click.option("-v", "--variant", "as_variants", multiple=True, help="A variant of the --as ruleset (repeatable).")
+@click.option("--compare", is_flag=True, help="Re-judge under every RULESET named after LOG, as one table.")
 @spec_option
-def replay_command(log: str, output_format: str, spec_dir: Path | None) -> None:
-    """Replay a move log (LOG, or - for stdin) and tell the hand; exit 1 at the first bad line."""
+def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_ruleset: str | None,
+                   as_variants: tuple[str, ...], compare: bool, spec_dir: Path | None) -> None:
+    """Replay a move log (LOG, or - for stdin) and tell the hand; exit 1 at the first bad line.
+
+    With --as or --compare, judge the same deals and moves under other rulesets instead (heartspec.rejudge).
+    """
     from heartspec.protocol.server import RulesCatalog
     from heartspec.replay import JsonSink, TextSink, log_lines, replay_lines
 
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    if as_ruleset or as_variants or compare or compared:
+        from heartspec.cli.rejudge_cmds import rejudge_log
+
+        sys.exit(rejudge_log(log, catalog, as_ruleset, as_variants, compared, compare))
     source = "<stdin>" if log == "-" else log
     try:
         stream = sys.stdin.buffer if log == "-" else open(log, "rb")
