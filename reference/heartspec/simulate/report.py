@@ -120,20 +120,21 @@ def render_text(document: dict) -> str:
         f"bots {bots}, seed {document['seed']}",
         "Every ruleset played the same deals with the same seeded bots. Figures: mean ±95% interval "
         "(games as the unit).",
-        f"Δ: paired difference from {base} on the same deals; * where the interval excludes 0.",
+        f"Δ: paired difference from {base} over the deals both games reached; * where the interval excludes 0.",
     ]
     diffs = {d["ruleset"]: d["metrics"] for d in document["differences"] if d["baseline"] == base}
     width = max(len(m["label"]) for m in document["metrics"]) + 2
+    lines += ["", " " * width + "".join(f"{label:>16}" for label in labels)
+              + "".join(f"{'Δ ' + label:>16}" for label in labels[1:])]
     section = None
     for metric in document["metrics"]:
         if metric["section"] != section:
             section = metric["section"]
-            lines += ["", section.ljust(width) + "".join(f"{label:>18}" for label in labels)
-                      + "".join(f"{'Δ ' + label:>18}" for label in labels[1:])]
+            lines += [f"{section}:"]
         key = metric["key"]
         row = metric["label"].ljust(width)
-        row += "".join(f"{figure_cell(document['results'][label].get(key)):>18}" for label in labels)
-        row += "".join(f"{figure_cell(diffs[label].get(key), signed=True):>18}" for label in labels[1:])
+        row += "".join(f"{figure_cell(document['results'][label].get(key)):>16}" for label in labels)
+        row += "".join(f"{figure_cell(diffs[label].get(key), signed=True):>16}" for label in labels[1:])
         lines.append(row)
     return "\n".join(lines) + "\n"
 
