@@ -20,7 +20,8 @@ TRANSCRIPT_ENTRY_BYTES = 64 << 10  # a response longer than this is kept as its 
 
 # --- spec files (validate, --spec) -------------------------------------------------
 MAX_SPEC_FILE_BYTES = 1 << 20      # one ruleset or variant file
-MAX_YAML_NODES = 100_000           # values in one file once aliases and merge keys are expanded
+MAX_YAML_NODES = 20_000            # values in one file once aliases and merge keys are expanded (shipped: under 500)
+MAX_YAML_DEPTH = 64                # nesting of mappings and sequences in one file
 
 # --- replay ------------------------------------------------------------------------
 MAX_LOG_LINE_BYTES = MAX_LINE_BYTES  # one move-log line: what the engine would accept
