@@ -185,7 +185,8 @@ def _following(value: dict, _rules: Mapping) -> str:
         parts.append("the highest card of the led suit wins; no trumps")
     identical = value.get("identical_cards")
     if identical == "cancel":
-        parts.append("two identical cards in a trick cancel each other and neither can win")
+        parts.append("two identical cards in a trick cancel each other and neither can win, though their points"
+                     " still go with the trick")
     elif identical == "first_played_wins":
         parts.append("of two identical cards the first played ranks higher")
     if value.get("all_cancelled") == "leader_takes":
@@ -260,7 +261,9 @@ def _game_end(value: dict, _rules: Mapping) -> str:
     text += "; the lowest total wins"
     ties = {
         "shared": "a tie for lowest is a shared win",
-        "extra_deal": "a tie for lowest is settled by playing another deal",
+        "extra_deal": "a tie for lowest is settled by playing another deal"
+                      + (", and another after each new tie" if value.get("extra_deals", "until_untied") == "until_untied"
+                         else ""),
     }.get(value.get("ties"))
     if ties:
         text += f"; {ties}"

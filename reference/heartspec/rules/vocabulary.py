@@ -44,6 +44,8 @@ APPLIES_WHEN: dict[str, Callable[[Callable[[str], Any]], bool]] = {
     "first_trick.barred_follow": lambda get: (get("first_trick.points") != "allowed"
                                               and get("opening_lead.leader") == "dealer_left"),
     "game_end.deal_limit": lambda get: get("game_end.max_deals") is not None,
+    "game_end.extra_deals": lambda get: get("game_end.ties") == "extra_deal",
+    "following.cancelled_points": lambda get: get("following.identical_cards") == "cancel",
     "settlement.on_zero": lambda get: get("settlement.method") == "zero_point_pot",
     "settlement.unclaimed_pot": lambda get: get("settlement.method") == "zero_point_pot",
 }
