@@ -2,7 +2,7 @@
 
     python benchmarks/run.py [--quick] [--seconds S] [--spec DIR]
 
-Three measurements in one run, printed as small tables:
+Four measurements in one run, printed as small tables:
 
 1. Random self-play hands (deals) per second for every ruleset at 4 players
    with the reference engine (heartspec.engine.selfplay, the code `heartspec
@@ -10,12 +10,15 @@ Three measurements in one run, printed as small tables:
    Python with the parameters the OpenSpiel adapter maps that ruleset to, once
    with a lean driver (the deal applied from one shuffle) and once the generic
    way (sampling `chance_outcomes()` at every chance node), each with its ratio.
-2. Protocol `play` round trips per second through `heartspec engine` as a
+2. Simulation deals per second with random and heuristic bots, one process
+   (the loop `heartspec simulate` runs in each worker: seated bots, legal
+   masks, rule counters).
+3. Protocol `play` round trips per second through `heartspec engine` as a
    subprocess: strictly sequential (write one request, wait for its response),
    no pipelining.  Each play is preceded by a `legal` request to pick the card;
    only the play requests are timed for the play figure, and all requests
    (legal + play + deal + pass) for the overall figure.
-3. The same round trips through the OpenSpiel adapter, for comparison.
+4. The same round trips through the OpenSpiel adapter, for comparison.
 
 Not a test: figures depend on the machine and on what else runs on it.
 """
@@ -262,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# heartspec benchmarks ({seconds:g} s per figure, {PLAYERS} players, random legal moves)\n")
     print(f"{os.cpu_count()} CPUs, load average before the run: {load}\n")
     print_selfplay(rulesets, seconds, openspiel)
+    print_simulation(rulesets, seconds)
     print_round_trips(rulesets, seconds, openspiel, args.spec)
     return 0
 
@@ -279,6 +283,32 @@ def print_selfplay(rulesets: dict, seconds: float, openspiel: bool) -> None:
             continue
         print(f"| {ruleset} | {ours.per_second:,.0f} | {lean.per_second:,.0f} | {ours.per_second / lean.per_second:.2f}x "
               f"| {generic.per_second:,.0f} | {ours.per_second / generic.per_second:.2f}x |")
+    print()
+
+
+def simulation_deals(rules, bot: str, seconds: float) -> Rate:
+    """`heartspec simulate`'s inner loop (heartspec.simulate.play), one process: whole games with seated bots."""
+    from heartspec.simulate.play import play_game
+    from heartspec.simulate.seat_protocol import bot_maker
+
+    makers = [bot_maker(bot)] * PLAYERS
+    rate, index = Rate(), 0
+    while rate.seconds < seconds:
+        started = time.perf_counter()
+        deals = len(play_game(rules, makers, seed=1, index=index).deals)
+        rate.add(deals, time.perf_counter() - started)
+        index += 1
+    return rate
+
+
+def print_simulation(rulesets: dict, seconds: float) -> None:
+    print("## Simulation: deals per second in one process (`heartspec simulate`'s game loop, rule counters on)\n")
+    print("| ruleset | random bots | heuristic bots |")
+    print("|---|---:|---:|")
+    for ruleset, rules in rulesets.items():
+        random_rate = simulation_deals(rules, "random", seconds)
+        heuristic_rate = simulation_deals(rules, "heuristic", seconds)
+        print(f"| {ruleset} | {random_rate.per_second:,.0f} | {heuristic_rate.per_second:,.0f} |")
     print()
 
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from heartspec.cards import (
     HEARTS,
     IDS_PER_DECK,
+    SLOTS_PER_SUIT,
     SUITS,
     card_name,
     cards_of,
@@ -31,6 +32,21 @@ from heartspec.rules.model import CompiledRules
 
 QUEEN_OF_SPADES = parse_card("QS")
 PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "none")
+CARD_BITS = [1 << card for card in range(2 * IDS_PER_DECK)]  # physical card -> its bit in a hand mask
+SUIT_SLOTS_MASK = (1 << SLOTS_PER_SUIT) - 1
+SUIT_SHIFTS = tuple(suit * SLOTS_PER_SUIT for suit in range(len(SUITS)))
+
+
+@lru_cache(maxsize=16)
+def _followers(players: int) -> list[tuple[int, ...]]:
+    """For each leader, the seats that follow in a trick, in playing order."""
+    return [tuple((leader + step) % players for step in range(1, players)) for leader in range(players)]
+
+
+@lru_cache(maxsize=1)
+def _suit_slots() -> list[tuple[int, ...]]:
+    """For every set of cards of one suit (a 14-bit mask), the slots it holds, lowest first."""
+    return [tuple(slot for slot in range(SLOTS_PER_SUIT) if mask >> slot & 1) for mask in range(1 << SLOTS_PER_SUIT)]
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -76,6 +92,7 @@ class Game:
         self.hands = [0] * n
         self.taken = [0] * n
         self.kitty = 0
+        self.set_aside = 0  # cards of tricks whose led-suit cards all cancelled, waiting for a taker
         self.stock: list[int] = []
         self._stock_pos = 0
         self.trick: list[tuple[int, int]] = []
@@ -92,7 +109,6 @@ class Game:
         rules = self.rules
         if rules.pass_count == 0 or not rules.pass_cycle:
             return "none"
-        self.set_aside = 0  # cards of tricks whose led-suit cards all cancelled, waiting for a taker
         return rules.pass_cycle[(deal_number - 1) % len(rules.pass_cycle)]
 
     # ------------------------------------------------------------------ deal
@@ -112,14 +128,11 @@ class Game:
 
     def deal_physical(self, cards: list[int]) -> list[dict]:
         """The fast path: deal a permutation of rules.deck (physical ids) in order: hands, kitty, stock."""
-        size, n = self.rules.hand_size, self.players
-        hands = [0] * n
-        for index in range(n * size):
-            hands[index // size] |= 1 << cards[index]
+        size, n, bit = self.rules.hand_size, self.players, CARD_BITS.__getitem__
+        # a sum of distinct powers of two is their union: the loop over cards stays in C
+        hands = [sum(map(bit, cards[start:start + size])) for start in range(0, n * size, size)]
         rest = cards[n * size:]
-        kitty = 0
-        for card in rest[: self.rules.kitty_size]:
-            kitty |= 1 << card
+        kitty = sum(map(bit, rest[: self.rules.kitty_size]))
         return self._start_deal(hands, kitty, rest[self.rules.kitty_size:])
 
     def _physical_deal(self, hands, kitty, stock) -> tuple[list[int], int, list[int]]:
@@ -407,21 +420,41 @@ class Game:
         n, hands, taken, suit_masks = self.players, self.hands, self.taken, self._suit_masks
         guarded = self._first_trick_guarded
         queen = self._queen if self.rules.queen_breaks_hearts else 0
+        leads_guarded = self._hearts_lead_guarded
+        slots_of = _suit_slots()
+        followers = _followers(n)
         while True:
             leader = self.turn
             first = self.tricks_done == 0
-            allowed = self.legal_mask(leader)
-            for _ in range(int(random() * allowed.bit_count())):
-                allowed &= allowed - 1
-            bit = allowed & -allowed
+            if first or (leads_guarded and not self.hearts_broken):
+                allowed = self.legal_mask(leader)
+            else:
+                allowed = hands[leader]  # after the first trick, with hearts free to lead, any card leads
+            pick = int(random() * allowed.bit_count())
+            for shift in SUIT_SHIFTS:  # the pick-th lowest allowed card, a suit at a time
+                slots = slots_of[allowed >> shift & SUIT_SLOTS_MASK]
+                if pick < len(slots):
+                    best = shift + slots[pick]
+                    break
+                pick -= len(slots)
+            bit = 1 << best
             hands[leader] ^= bit
-            best = bit.bit_length() - 1
             led = self._suit_of[best]
-            led_mask = suit_masks[led]
-            trick_mask, winner, seat = bit, leader, leader
-            for _ in range(n - 1):
-                seat = seat + 1 if seat + 1 < n else 0
+            led_mask, shift = suit_masks[led], led * SLOTS_PER_SUIT
+            trick_mask, winner = bit, leader
+            free = not (first and guarded)
+            for seat in followers[leader]:
                 hand = hands[seat]
+                slots = slots_of[hand >> shift & SUIT_SLOTS_MASK]
+                if slots and free:
+                    # following suit: pick the k-th lowest card of the suit straight from a table
+                    card = shift + slots[int(random() * len(slots))]
+                    bit = 1 << card
+                    hands[seat] = hand ^ bit
+                    trick_mask |= bit
+                    if card > best:
+                        best, winner = card, seat
+                    continue
                 allowed = hand & led_mask or hand
                 if first and guarded:
                     allowed = self._first_trick_safe(hand, allowed) or allowed
@@ -489,6 +522,13 @@ class Game:
         mask = 0
         for _, card in trick:
             mask |= 1 << card
+        if winner is None:
+            leader = trick[0][0]
+            deal_over = not any(self.hands) and self._stock_pos >= len(self.stock)
+            if self.rules.all_cancelled == "next_trick_winner" and not deal_over:
+                self._set_trick_aside(mask, leader, events)
+                return
+            winner = leader  # leader_takes, or the deal's last trick, which nobody comes after to take it
         self.taken[winner] |= mask
         if events is not None:
             events.append({"type": "trick_won", "seat": winner,
@@ -516,11 +556,21 @@ class Game:
             self.turn = None
             self._score_deal(events)
 
+    def _set_trick_aside(self, mask: int, leader: int, events: list | None) -> None:
+        """A trick nobody wins waits for the winner of the next trick; its leader leads again."""
+        self.set_aside |= mask
+        if events is not None:
+            events.append({"type": "trick_set_aside", "cards": [self._names[c] for _, c in self.trick],
+                           "points": sum(self._phys_points[c] for _, c in self.trick)})
+        self.trick = []
+        self.tricks_done += 1
+        self.turn = leader
+
     # --------------------------------------------------------------- scoring
 
     def _score_deal(self, events: list | None) -> None:
         rules = self.rules
-        penalties, bonuses = scoring.split_points(self.taken, self._phys_points, self._scoring_mask)
+        penalties, bonuses = scoring.split_points(self.taken, self._point_classes)
         shooter = scoring.moon_shooter(self.taken, self._moon_mask)
         if shooter is not None and rules.moon_effect == "shooter_choice":
             self.phase = "moon_choice"
@@ -528,13 +578,6 @@ class Game:
             self._pending_moon = (penalties, bonuses, shooter)
             if events is not None:
                 events.append({"type": "moon_choice", "seat": shooter})
-        if winner is None:
-            leader = trick[0][0]
-            deal_over = not any(self.hands) and self._stock_pos >= len(self.stock)
-            if self.rules.all_cancelled == "next_trick_winner" and not deal_over:
-                self._set_trick_aside(mask, leader, events)
-                return
-            winner = leader  # leader_takes, or the deal's last trick, which nobody comes after to take it
             return
         self._conclude_deal(events, penalties, bonuses, shooter, rules.moon_effect)
 
@@ -556,16 +599,6 @@ class Game:
         points = scoring.deal_points(penalties, bonuses, shooter, effect, rules.moon_amount,
                                      rules.moon_bonus_cards == "kept")
         self.totals = [t + p for t, p in zip(self.totals, points)]
-    def _set_trick_aside(self, mask: int, leader: int, events: list | None) -> None:
-        """A trick nobody wins waits for the winner of the next trick; its leader leads again."""
-        self.set_aside |= mask
-        if events is not None:
-            events.append({"type": "trick_set_aside", "cards": [self._names[c] for _, c in self.trick],
-                           "points": sum(self._phys_points[c] for _, c in self.trick)})
-        self.trick = []
-        self.tricks_done += 1
-        self.turn = leader
-
         self.last_deal_points = points
         self.deals_scored += 1
         self.last_moon = None if shooter is None else {"seat": shooter, "effect": effect}
@@ -665,6 +698,8 @@ class Game:
         }
         if rules.kitty_size:
             state["kitty_size"] = self.kitty.bit_count()
+        if rules.all_cancelled == "next_trick_winner" and self._cancel:
+            state["set_aside"] = self._names_of(self.set_aside)
         if rules.stock_size:
             state["stock_size"] = len(self.stock) - self._stock_pos
         if rules.partnership:
@@ -698,8 +733,6 @@ def _derived_tables(rules: CompiledRules) -> dict:
 
     Games share them, so they are only ever read; a new Game per self-play game stays cheap.
     """
-        if rules.all_cancelled == "next_trick_winner" and self._cancel:
-            state["set_aside"] = self._names_of(self.set_aside)
     face_copies = [0] * IDS_PER_DECK
     for card in rules.deck:
         face_copies[face(card)] |= 1 << card
@@ -726,7 +759,7 @@ def _derived_tables(rules: CompiledRules) -> dict:
         "_first_trick_barred": barred if guarded else 0,
         # an opening restricted to non-point cards is still a card of the first trick, so its ban applies too
         "_opening_barred": point_mask | (barred if guarded else 0),
-        "_scoring_mask": sum(1 << c for c in rules.deck if phys_points[c]),
+        "_point_classes": scoring.point_classes(phys_points, rules.deck),
         "_hearts": suit_masks[HEARTS],
         "_queen": face_copies[QUEEN_OF_SPADES],
         "_moon_mask": moon_mask,

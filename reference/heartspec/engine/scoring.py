@@ -10,23 +10,29 @@ from fractions import Fraction
 MOON_CHOICES = ("add_to_others", "subtract_from_self")
 
 
-def split_points(taken: list[int], phys_points: list[int], scoring_mask: int = -1) -> tuple[list[int], list[int]]:
+def point_classes(phys_points: list[int], deck) -> tuple[tuple[int, int], ...]:
+    """The deck's scoring cards grouped by value: (points, mask of the cards worth that much)."""
+    masks: dict[int, int] = {}
+    for card in deck:
+        if phys_points[card]:
+            masks[phys_points[card]] = masks.get(phys_points[card], 0) | 1 << card
+    return tuple(sorted(masks.items()))
+
+
+def split_points(taken: list[int], classes: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int]]:
     """Per seat: the sum of positive (penalty) and of negative (bonus) points among the cards taken.
 
-    `scoring_mask` (the cards worth anything) only saves looking at the zero-point cards.
+    `classes` (point_classes) groups the cards by value, so this counts cards per value
+    instead of walking every card taken.
     """
     penalties, bonuses = [], []
     for mask in taken:
-        mask &= scoring_mask
         pos = neg = 0
-        while mask:
-            low = mask & -mask
-            value = phys_points[low.bit_length() - 1]
+        for value, cards in classes:
             if value > 0:
-                pos += value
+                pos += value * (mask & cards).bit_count()
             else:
-                neg += value
-            mask ^= low
+                neg += value * (mask & cards).bit_count()
         penalties.append(pos)
         bonuses.append(neg)
     return penalties, bonuses

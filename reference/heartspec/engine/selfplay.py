@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, TextIO
 
 from heartspec.cards import card_name, cards_of, face
-from heartspec.engine.game import Game
+from heartspec.engine.game import CARD_BITS, Game
 from heartspec.engine.scoring import MOON_CHOICES
 from heartspec.rules.model import CompiledRules
 
@@ -96,7 +96,8 @@ def _play_one_deal(game: Game, rng: random.Random, log: _Log) -> None:
     # not deal_seeded: seeding a fresh Random per deal costs more than the shuffle, and sorting
     # on random keys is a uniform shuffle that is cheaper than Random.shuffle
     random = rng.random
-    game.deal_physical(sorted(game.rules.deck, key=lambda _: random()))
+    cards = sorted(game.rules.deck, key=lambda _: random())
+    game.deal_physical(cards)
     if log.out is not None:
         hands, kitty, stock = game.dealt
         request = {"cmd": "deal", "hands": [log.names(h) for h in hands]}
@@ -106,7 +107,7 @@ def _play_one_deal(game: Game, rng: random.Random, log: _Log) -> None:
             request["stock"] = log.names(stock)
         log.write(request)
     if game.phase == "passing":
-        _pass_randomly(game, rng, log)
+        _pass_randomly(game, cards, log)
     if log.out is None:
         game.play_randomly(rng.random)
         return
@@ -117,17 +118,16 @@ def _play_one_deal(game: Game, rng: random.Random, log: _Log) -> None:
         game.play_physical(seat, card)
 
 
-def _pass_randomly(game: Game, rng: random.Random, log: _Log) -> None:
-    count, random_ = game.rules.pass_count, rng.random
+def _pass_randomly(game: Game, cards: list[int], log: _Log) -> None:
+    """Each seat passes the first cards of its slice of the shuffled deck.
+
+    The shuffle is uniform, so the order of a hand inside its slice is uniform too and its
+    first `pass_count` cards are a uniformly random choice from the hand: a random pass that
+    needs no further random numbers (passing was a fifth of a self-play deal).
+    """
+    count, size, bit = game.rules.pass_count, game.rules.hand_size, CARD_BITS.__getitem__
     for seat in range(game.players):
-        left, chosen = game.hands[seat], 0
-        for _ in range(count):  # random_card, inlined: passing is a fifth of a self-play deal
-            pick = left
-            for _ in range(int(random_() * left.bit_count())):
-                pick &= pick - 1
-            pick &= -pick
-            chosen |= pick
-            left ^= pick
+        chosen = sum(map(bit, cards[seat * size: seat * size + count]))
         if log.out is not None:
             log.write({"cmd": "pass", "seat": seat, "cards": log.names(face(c) for c in cards_of(chosen))})
         game.pass_physical(seat, chosen)

@@ -36,7 +36,7 @@ def render_html(document: dict) -> str:
         _legend(labels, colours),
         "<h2>Paired differences from the baseline</h2>",
         "<p class='note'>Each dot is a ruleset's mean minus the baseline's over the same deals; the bar is its 95% "
-        "interval; the grey line is zero (no difference).</p>",
+        "interval; the grey line is zero (no difference); each row has its own scale, its half-width in grey.</p>",
         _difference_table(document, colours),
         "<h2>Distributions</h2><div class='grid'>",
         *_distribution_plots(document, colours),
@@ -93,6 +93,7 @@ def _forest(figures: list, colours: dict, width: int = 260, row: int = 10) -> st
         colour = colours[label]
         marks.append(f"<line x1='{x(low):.1f}' y1='{y}' x2='{x(high):.1f}' y2='{y}' stroke='{colour}' stroke-width='2'/>")
         marks.append(f"<circle cx='{x(f['mean']):.1f}' cy='{y}' r='3' fill='{colour}'/>")
+    marks.append(f"<text x='{width - 1}' y='8' font-size='8' fill='#888' text-anchor='end'>±{reach:.2g}</text>")
     return (f"<svg width='{width}' height='{height}' role='img' aria-label='paired differences'>"
             + "".join(marks) + "</svg>")
 
