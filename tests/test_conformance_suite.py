@@ -97,7 +97,8 @@ def test_the_mutants_pass_where_their_rule_does_not_matter(tmp_path):
 ])
 def test_a_misbehaving_engine_fails_clearly_and_the_run_completes(mutation, kind, tmp_path):
     selection = "id:first-trick-001 and (ruleset:fi or ruleset:dk)"
-    result, data = report(tmp_path, "--engine", mutant(mutation), "--timeout", "0.5", "--tags", selection)
+    # generous per-answer timeout: a loaded two-core machine must not turn a slow answer into a hang
+    result, data = report(tmp_path, "--engine", mutant(mutation), "--timeout", "3", "--tags", selection)
     assert result.returncode == 1
     assert outcomes(data)["failed"] == 2, "every selected scenario ran to a verdict"
     for row in data["scenarios"]:
@@ -109,15 +110,49 @@ def test_a_failure_report_tells_the_whole_story_and_its_move_log_replays(tmp_pat
     result, data = report(tmp_path, "--engine", mutant("wrong-error-code"), "--tags", "id:follow-001 and ruleset:fi")
     text = result.stdout
     for part in ("scenario follow-001", "Source:", "Pelin kulku tikki tikiltä", "failed step:",
-                 "expected error code 'must_follow_suit', got 'invalid_card'", '> {"id"', "move log"):
+                 'expected error code "must_follow_suit", got "invalid_card"', '> {"id"', "move log"):
         assert part in text, part
     log = tmp_path / "move.log"
     (row,) = data["scenarios"]
     log.write_text("\n".join(row["details"]["move_log"]) + "\n")
-    replay = subprocess.run([*HEARTSPEC, "replay", str(log)], capture_output=True, text=True, timeout=60)
     lines = log.read_text().splitlines()
+    requests = [json.loads(line) for line in lines if '"cmd"' in line]
+    assert {"new_game", "deal", "state", "play"} <= {request["cmd"] for request in requests}
+    assert len(lines) == 2 * len(requests), "every request is followed by the engine's own response"
+    replay = subprocess.run([*HEARTSPEC, "replay", str(log)], capture_output=True, text=True, timeout=60)
     assert replay.returncode == 1
     assert f"{log}:{len(lines)}: mismatch" in replay.stdout + replay.stderr
+
+
+def test_replay_stops_at_the_first_response_where_the_engine_parts_from_the_reference(tmp_path):
+    """The engine refuses a card the reference also refuses, but moves the turn on: the next state differs."""
+    result, data = report(tmp_path, "--engine", mutant("refusal-moves-turn"), "--id", "first-trick-001[fi-4p]")
+    (row,) = data["scenarios"]
+    lines = row["details"]["move_log"]
+    first_state_after_refusal = next(i for i, line in enumerate(lines) if '"ok":false' in line) + 2
+    log = tmp_path / "move.log"
+    log.write_text("\n".join(lines) + "\n")
+    replay = subprocess.run([*HEARTSPEC, "replay", str(log)], capture_output=True, text=True, timeout=60)
+    assert replay.returncode == 1
+    assert f"{log}:{first_state_after_refusal + 1}: mismatch" in replay.stderr, replay.stderr
+
+
+def test_a_refusal_that_changed_the_game_names_the_fields_it_changed(tmp_path):
+    result, data = report(tmp_path, "--engine", mutant("refusal-moves-turn"), "--id", "first-trick-001[fi-4p]")
+    (row,) = data["scenarios"]
+    what = row["details"]["what"]
+    assert 'changed the game: turn was 1, is now 2' in what, what
+    assert "hands was" not in what, "only the fields that changed are named"
+
+
+def test_failure_messages_speak_json_not_python(tmp_path):
+    result, data = report(tmp_path, "--engine", mutant("first-trick-points-allowed"), "--tags", "id:first-trick-003")
+    failed = [row for row in data["scenarios"] if row["outcome"] == "failed"]
+    assert failed
+    for row in failed:
+        what = row["details"]["what"]
+        assert "['" not in what and "None" not in what and "()" not in what, what
+        assert '["' in what, what
 
 
 def test_expected_failures_turn_red_into_xfail_and_catch_stale_entries(tmp_path):
@@ -130,6 +165,10 @@ def test_expected_failures_turn_red_into_xfail_and_catch_stale_entries(tmp_path)
     stale = [row for row in data["scenarios"] if row["outcome"] == "failed"]
     assert [row["id"] for row in stale] == ["hearts-003[fi-4p]"]
     assert result.returncode == 1
+    assert "passed, though listed as expected failures (remove them from the file): hearts-003[fi-4p]" in result.stdout
+    what = stale[0]["details"]["what"]
+    assert what.startswith("scenario hearts-003[fi-4p] passed, but the expected-failures file lists it") and "XPASS" not in what
+    assert "listed because: passes: stale" in what
 
 
 def test_expected_failures_alone_give_a_clean_exit(tmp_path):
@@ -159,6 +198,42 @@ def test_a_bad_engine_command_is_one_clear_error():
     result = conform("--engine", "/nonexistent/engine --flag")
     assert result.returncode == 2
     assert "heartspec conform:" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_failed_handshake_still_writes_both_reports(tmp_path):
+    report_json, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    result = conform("--engine", f"{sys.executable} -c 'print(1)'", "--report-json", str(report_json),
+                     "--junitxml", str(junit))
+    assert result.returncode == 2
+    data = json.loads(report_json.read_text())
+    assert data["scenarios"] == [] and "hello" in data["handshake_error"]
+    assert '<testcase classname="heartspec" name="handshake">' in junit.read_text()
+    assert "hello" in junit.read_text()
+
+
+def test_the_startup_timeout_bounds_the_start_apart_from_each_answer(tmp_path):
+    """slow-start takes 3 s before its first answer: too slow for a 1 s start-up, fine for the default."""
+    selection = ("--id", "follow-001[fi-4p]")
+    slow = conform("--engine", mutant("slow-start"), "--startup-timeout", "1", *selection)
+    assert slow.returncode == 2
+    assert "did not answer hello" in slow.stderr and "1s" in slow.stderr, slow.stderr
+    patient = conform("--engine", mutant("slow-start"), "--timeout", "2", *selection)
+    assert patient.returncode == 0, patient.stdout[-2000:]
+
+
+def test_an_id_copied_from_the_summary_selects_exactly_that_row(tmp_path):
+    for selection in (("--id", "end-004[fi-4p-2]"), ("-k", "end-004[fi-4p-2]")):
+        result, data = report(tmp_path, *selection)
+        assert [row["id"] for row in data["scenarios"]] == ["end-004[fi-4p-2]"], selection
+    result, data = report(tmp_path, "--id", "end-004")
+    assert len(data["scenarios"]) == 10 and all(row["id"].startswith("end-004[") for row in data["scenarios"])
+
+
+def test_verbose_lines_name_each_scenario_by_its_stable_id():
+    result = conform("-v", "--tags", "id:end-004 and ruleset:fi")
+    assert result.returncode == 0
+    assert "game_end_and_ties::end-004[fi-4p] PASSED" in result.stdout
+    assert "game_end_and_ties::end-004[fi-4p-2] PASSED" in result.stdout
 
 
 def test_a_filter_matching_nothing_is_an_error():

@@ -23,6 +23,7 @@ from heartspec.protocol import server as server_module
 FLIP_BREAK = {"heart_discarded": "heart_played", "heart_played": "heart_discarded"}
 FLIP_END = {"reaches": "exceeds", "exceeds": "reaches"}
 SWAP_SIDES = {"left": "right", "right": "left"}
+FLIP_MOON = {"add_to_others": "subtract_from_self", "subtract_from_self": "add_to_others"}
 
 
 def patch_rules(**changes_by_rules) -> None:
@@ -83,6 +84,83 @@ def wrong_follow_code() -> None:
     Game._refusal = refusal
 
 
+def follow_suit_optional() -> None:
+    """Any card may follow: the led suit is not enforced (the first-trick ban still is)."""
+    original = Game.legal_mask
+
+    def legal_mask(self, seat):
+        allowed = original(self, seat)
+        if allowed and self.trick:
+            everything = self.hands[seat]
+            if self.tricks_done == 0 and self._first_trick_guarded:
+                everything = everything & ~self._point_mask or everything
+            return everything
+        return allowed
+
+    Game.legal_mask = legal_mask
+
+
+def tie_goes_to_first_seat() -> None:
+    """A tie for the lowest total at the end is not shared: the lowest seat number alone wins."""
+    original = Game._end_game
+
+    def end_game(self, events, winners):
+        return original(self, events, sorted(winners)[:1])
+
+    Game._end_game = end_game
+
+
+def carry_over(*fields: str) -> None:
+    """Keep these attributes from the deal just scored into the next one (a reset that was forgotten)."""
+    original = Game._next_deal
+
+    def next_deal(self, events):
+        kept = {name: getattr(self, name) for name in fields}
+        original(self, events)
+        self.__dict__.update(kept)
+
+    Game._next_deal = next_deal
+
+
+def leader_carried_over() -> None:
+    """After the first deal, the last trick's winner leads again instead of the opening card's holder."""
+    original_next, original_begin = Game._next_deal, Game._begin_play
+
+    def next_deal(self, events):
+        self._previous_leader = self.last_trick_winner
+        original_next(self, events)
+
+    def begin_play(self):
+        original_begin(self)
+        if getattr(self, "_previous_leader", None) is not None:
+            self.turn, self.opening_face = self._previous_leader, None
+
+    def finish_trick(self, events, _original=Game._finish_trick):
+        self.last_trick_winner = self.trick_winner(self.trick)
+        return _original(self, events)
+
+    Game._next_deal, Game._begin_play, Game._finish_trick = next_deal, begin_play, finish_trick
+
+
+def refusal_moves_turn() -> None:
+    """A refused play still passes the turn on: the refusal is not atomic."""
+    original = Game.play
+
+    def play(self, seat, card):
+        try:
+            return original(self, seat, card)
+        except RuleError:
+            self.turn = (self.turn + 1) % self.players
+            raise
+
+    Game.play = play
+
+
+def slow_start() -> None:
+    """An engine that takes seconds to start (an interpreter warming up), then behaves."""
+    time.sleep(3)
+
+
 def misbehave_on(command: str, action) -> None:
     original = server_module.Server.handle
 
@@ -138,6 +216,44 @@ MUTATIONS = {
     "heart-lead-exception-missing": lambda: patch_rules(heart_lead_exceptions=lambda r: ()),
     "claims-fi-only": lambda: claim_only(["fi"]),
     "close-on-play": lambda: misbehave_on("play", lambda: (sys.stdout.close(), os._exit(0))),
+    "refusal-moves-turn": refusal_moves_turn,
+    "slow-start": slow_start,
+    "pass-count-off-by-one": lambda: patch_rules(pass_count=lambda r: r.pass_count + 1 if r.pass_count else 0),
+    "follow-suit-optional": follow_suit_optional,
+    "moon-effect-flipped": lambda: patch_rules(moon_effect=lambda r: FLIP_MOON.get(r.moon_effect, r.moon_effect)),
+    "max-deals-ignored": lambda: patch_rules(max_deals=lambda r: None),
+    "tie-goes-to-first-seat": tie_goes_to_first_seat,
+    "hearts-stay-broken": lambda: carry_over("hearts_broken"),
+    "first-trick-rules-only-in-first-deal": lambda: carry_over("tricks_done"),
+    "passes-carried-over": lambda: carry_over("passes"),
+    "leader-carried-over": leader_carried_over,
+}
+
+# Each rule mutant's own area (the feature file that must catch it) and how many scenarios of
+# other areas may fail too: positions that cannot avoid the broken rule (a deal played out
+# follows suit; a game that ends has scored its deal).  features/mutant_matrix.json holds
+# what was measured; tests/test_conformance_mutants.py checks both.
+AREAS = {
+    "break-rule": ("hearts_broken_and_leads", 999),
+    "first-trick-points-allowed": ("first_trick", 999),
+    "first-trick-forced-points-refused": ("first_trick", 999),
+    "first-trick-rules-only-in-first-deal": ("first_trick", 999),
+    "moon-as-plain-points": ("shooting_the_moon", 999),
+    "moon-effect-flipped": ("shooting_the_moon", 999),
+    "game-end-off-by-one": ("game_end_and_ties", 999),
+    "max-deals-ignored": ("game_end_and_ties", 999),
+    "tie-goes-to-first-seat": ("game_end_and_ties", 999),
+    "dealer-rotates-right": ("game_end_and_ties", 999),
+    "pass-direction": ("passing", 999),
+    "pass-count-off-by-one": ("passing", 999),
+    "passes-carried-over": ("passing", 999),
+    "jokers-ranked-wrong": ("dealing_and_decks", 999),
+    "kitty-ignored": ("dealing_and_decks", 999),
+    "wrong-error-code": ("following_and_winning", 999),
+    "follow-suit-optional": ("following_and_winning", 999),
+    "heart-lead-exception-missing": ("hearts_broken_and_leads", 999),
+    "hearts-stay-broken": ("hearts_broken_and_leads", 999),
+    "leader-carried-over": ("opening_lead", 999),
 }
 
 

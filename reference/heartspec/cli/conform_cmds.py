@@ -46,11 +46,16 @@ def _engine_words(ctx, param, value: str | None) -> str | None:
 @click.option("--engine", default=None, metavar="CMD", callback=_engine_words,
               help="Engine command to check (a shell-style string). Default: the bundled reference engine.")
 @click.option("--ruleset", "rulesets", multiple=True, metavar="ID", help="Only scenarios of this ruleset (repeatable).")
-@click.option("-k", "keyword", default=None, metavar="EXPR", help="Only scenarios whose name matches (pytest -k).")
+@click.option("--id", "ids", multiple=True, metavar="ID",
+              help="Only this scenario, an id as the summary and -v print it (end-006[fi-4p-2]); a bare id "
+                   "(end-006) takes all its rows (repeatable).")
+@click.option("-k", "keyword", default=None, metavar="EXPR", help="Only scenarios whose stable id or name matches (pytest -k); an id copied from the summary works.")
 @click.option("--tags", default=None, metavar="EXPR",
               help='Only scenarios whose tags match, e.g. "players:4 and not ruleset:dk" (pytest -m).')
 @click.option("--timeout", type=Seconds(), default=5.0, show_default=True,
               help="Seconds to wait for each engine response.")
+@click.option("--startup-timeout", type=Seconds(), default=30.0, show_default=True,
+              help="Seconds a freshly started engine has for its first answer (start-up included).")
 @click.option("--max-seconds", type=Seconds(), default=DEFAULT_MAX_SECONDS, show_default=True,
               help="Seconds the whole run may take; then the engine is killed, the run stops and fails.")
 @click.option("--expected-failures", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -58,17 +63,18 @@ def _engine_words(ctx, param, value: str | None) -> str | None:
 @click.option("--report-json", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write every scenario's outcome, and failure details, as JSON.")
 @click.option("--junitxml", type=click.Path(dir_okay=False, writable=True), default=None, help="Write a JUnit XML report.")
-@click.option("-v", "--verbose", is_flag=True, help="One line per scenario.")
+@click.option("-v", "--verbose", is_flag=True, help="One line per scenario, named by its stable id.")
 @click.option("--fuzz", type=Seconds(), default=None, metavar="SECONDS",
               help="After the scenarios, play the engine against the reference engine this long (heartspec fuzz).")
 @click.option("--fuzz-known-differences", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Signatures the fuzz pass accepts, 'command field rule  # reason' per line.")
-def conform_command(engine, rulesets, keyword, tags, timeout, max_seconds, expected_failures, report_json, junitxml,
-                    verbose, fuzz, fuzz_known_differences) -> None:
+def conform_command(engine, rulesets, ids, keyword, tags, timeout, startup_timeout, max_seconds, expected_failures,
+                    report_json, junitxml, verbose, fuzz, fuzz_known_differences) -> None:
     """Check an engine against the conformance scenarios over the protocol; exit 0 when nothing failed unexpectedly."""
     from heartspec.conformance.runner import ConformOptions, RunnerError, run
 
-    options = ConformOptions(engine=engine, rulesets=list(rulesets), keyword=keyword, tags=tags, timeout=timeout,
+    options = ConformOptions(engine=engine, rulesets=list(rulesets), ids=list(ids), keyword=keyword, tags=tags,
+                             timeout=timeout, startup_timeout=startup_timeout,
                              max_seconds=max_seconds, expected_failures=expected_failures, report_json=report_json, junitxml=junitxml,
                              verbose=verbose, fuzz=fuzz, fuzz_known_differences=fuzz_known_differences)
     try:

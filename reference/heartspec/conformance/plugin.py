@@ -23,8 +23,13 @@ def pytest_addoption(parser):
                     help="seconds to wait for each engine response (default 5)")
     group.addoption("--heartspec-max-seconds", type=float, default=None, metavar="SECONDS",
                     help="seconds the whole run may take; then the engine is killed and the run stops")
+    group.addoption("--heartspec-startup-timeout", type=float, default=None, metavar="SECONDS",
+                    help="seconds a fresh engine has to start and give its first answer (default 30)")
     group.addoption("--heartspec-ruleset", action="append", default=[], metavar="ID",
                     help="only scenarios for this ruleset (repeatable)")
+    group.addoption("--heartspec-id", action="append", default=[], metavar="ID",
+                    help="only this scenario: an id as the summary prints it, e.g. end-006[fi-4p-2], or a bare "
+                         "scenario id for all its rows (repeatable)")
     group.addoption("--heartspec-expected-failures", default=None, metavar="FILE",
                     help="scenario ids expected to fail, one per line, '# reason' optional")
     group.addoption("--heartspec-report-json", default=None, metavar="FILE",
@@ -69,15 +74,24 @@ class ConformanceRun:
         self.max_seconds = max_seconds
         self.expected = self.reporting.read_expected_failures(config.getoption("heartspec_expected_failures"))
 
+    @pytest.hookimpl(tryfirst=True)  # before -k and -m deselect: they match the stable ids given here
     def pytest_collection_modifyitems(self, config, items):
         scenarios = [item for item in items if is_scenario(item)]
         infos = [self.reporting.item_tags(item) for item in scenarios]
         self.reporting.assign_example_ids(infos)
         wanted = set(config.getoption("heartspec_ruleset"))
+        chosen = config.getoption("heartspec_id")
         dropped = []
         for item, info in zip(scenarios, infos):
-            item.user_properties.extend([("heartspec_id", info["id"]), ("heartspec_ruleset", info["ruleset"])])
+            item.user_properties.extend([("heartspec_id", info["id"]), ("heartspec_area", info["area"]),
+                                         ("heartspec_ruleset", info["ruleset"])])
+            # -v prints the stable id, and -k matches it, so an id copied from the summary selects its row
+            item._nodeid = f"{info['area'] or 'scenario'}::{info['id']}"
+            item.extra_keyword_matches.add(info["id"])
             if wanted and info["ruleset"] not in wanted:
+                dropped.append(item)
+                continue
+            if chosen and not any(self.reporting.example_id_matches(entry, info["id"]) for entry in chosen):
                 dropped.append(item)
                 continue
             listed = next((e for e in self.expected if self.reporting.example_id_matches(e, info["id"])), None)

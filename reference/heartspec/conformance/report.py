@@ -11,6 +11,7 @@ from heartspec.conformance.session import fault_kind
 from heartspec.protocol.client import EngineError
 
 OUTCOMES = ("passed", "failed", "skipped", "xfailed")
+STRICT_XPASS = "[XPASS(strict)]"  # how pytest words a listed expected failure that passed
 SHOWN_EXCHANGES = 24  # the end of the transcript is where a failure is; the JSON report keeps it all
 
 
@@ -27,8 +28,8 @@ def read_expected_failures(path: str | None) -> dict[str, str]:
 
 
 def item_tags(item) -> dict[str, str]:
-    """The scenario id, ruleset and player count of a collected scenario, from its tags."""
-    tags = {"id": "", "ruleset": "", "players": ""}
+    """The scenario id, rule area, ruleset and player count of a collected scenario, from its tags."""
+    tags = {"id": "", "area": "", "ruleset": "", "players": ""}
     for marker in item.iter_markers():
         key, sep, value = marker.name.partition(":")
         if sep and key in tags and not tags[key]:
@@ -69,7 +70,7 @@ def failure_details(item, error: BaseException) -> dict[str, Any]:
     if isinstance(error, EngineError):
         what = f"the engine {fault_kind(error)}: {error}\nlast request sent: {getattr(session, 'last_request', None)}"
     elif isinstance(error, KeyError):
-        what = f"the engine's response has no field {error.args[0]!r}"
+        what = f"the engine's response has no field {json.dumps(error.args[0])}"
     else:
         what = str(error) or type(error).__name__
     return {
@@ -104,6 +105,12 @@ def format_failure(details: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def unexpected_pass_words(scenario_id: str, reason: str) -> str:
+    listed = f" (listed because: {reason})" if reason and reason != "listed as an expected failure" else ""
+    return (f"scenario {scenario_id} passed, but the expected-failures file lists it as failing{listed}; "
+            "the engine now does what the scenario asks: remove the entry")
+
+
 def outcome_of(report) -> str | None:
     """One word per scenario: its call phase decides, a setup or teardown error is a failure."""
     if report.when == "call":
@@ -136,7 +143,8 @@ class Results:
         props = dict(report.user_properties)
         if "heartspec_id" not in props:
             return
-        row = self.rows.setdefault(report.nodeid, {"id": props["heartspec_id"], "ruleset": props["heartspec_ruleset"] or "any"})
+        row = self.rows.setdefault(report.nodeid, {"id": props["heartspec_id"], "area": props.get("heartspec_area", ""),
+                                                   "ruleset": props["heartspec_ruleset"] or "any"})
         if row.get("outcome") == "failed":
             return
         row["outcome"] = outcome
@@ -144,6 +152,11 @@ class Results:
             row["reason"] = report.longrepr[2].removeprefix("Skipped: ")
         if "heartspec_details" in props:
             row["details"] = props["heartspec_details"]
+        elif outcome == "failed" and str(report.longrepr).startswith(STRICT_XPASS):
+            reason = str(report.longrepr).removeprefix(STRICT_XPASS).strip()
+            row["unexpectedly_passed"] = True
+            row["details"] = {"what": unexpected_pass_words(row["id"], reason)}
+            report.longrepr = row["details"]["what"]
         elif outcome == "failed":
             row["details"] = {"what": str(report.longrepr)}
 
@@ -163,11 +176,14 @@ class Results:
         reasons = Counter(row.get("reason", "") for row in self.rows.values() if row["outcome"] == "skipped")
         for reason, count in reasons.most_common():
             lines.append(f"skipped {count}: {reason}")
-        failed = sorted(row["id"] for row in self.rows.values() if row["outcome"] == "failed")
+        failed = sorted(row["id"] for row in self.rows.values() if row["outcome"] == "failed" and not row.get("unexpectedly_passed"))
         if failed:
             lines.append("failed: " + " ".join(failed))
+        passed = sorted(row["id"] for row in self.rows.values() if row.get("unexpectedly_passed"))
+        if passed:
+            lines.append("passed, though listed as expected failures (remove them from the file): " + " ".join(passed))
         for entry in unknown_expected:
-            lines.append(f"expected-failures lists {entry!r}, which matches no scenario that ran")
+            lines.append(f"the expected-failures file lists {entry}, which matches no scenario that ran")
         return lines
 
     def as_json(self) -> dict[str, Any]:
@@ -175,3 +191,20 @@ class Results:
             "counts": {ruleset: {o: c[o] for o in OUTCOMES} for ruleset, c in self.counts().items()},
             "scenarios": sorted(self.rows.values(), key=lambda row: row["id"]),
         }
+
+
+def write_handshake_failure(message: str, json_path: str | None, junit_path: str | None) -> None:
+    """The reports of a run that stopped at the handshake: no scenario ran, and they say why."""
+    if json_path:
+        document = {"handshake_error": message, "counts": {}, "scenarios": []}
+        Path(json_path).write_text(json.dumps(document, indent=2), encoding="utf-8")
+    if junit_path:
+        from xml.etree import ElementTree
+
+        suites = ElementTree.Element("testsuites")
+        suite = ElementTree.SubElement(suites, "testsuite", name="heartspec conformance", tests="1", errors="1",
+                                       failures="0", skipped="0")
+        case = ElementTree.SubElement(suite, "testcase", classname="heartspec", name="handshake")
+        error = ElementTree.SubElement(case, "error", message=message.splitlines()[0] if message else "handshake failed")
+        error.text = message
+        ElementTree.ElementTree(suites).write(junit_path, encoding="utf-8", xml_declaration=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ class ConformOptions:
     keyword: str | None = None
     tags: str | None = None
     timeout: float = 5.0
+    startup_timeout: float = 30.0  # an engine's start and first answer, apart from each later answer
+    ids: list[str] = field(default_factory=list)
     max_seconds: float | None = None  # the whole run's bound
     expected_failures: str | None = None
     report_json: str | None = None
@@ -38,7 +41,7 @@ def engine_command(options: ConformOptions) -> str:
     return options.engine or shlex.join(reference_engine_command())
 
 
-def preflight(command: str, timeout: float) -> dict:
+def preflight(command: str, timeout: float, startup_timeout: float = 30.0) -> dict:
     """Start the engine once and ask hello, so a wrong command is one clear error, not 200 failures."""
     from heartspec.protocol.client import EngineError, EngineProcess
 
@@ -47,13 +50,13 @@ def preflight(command: str, timeout: float) -> dict:
     except EngineError as err:
         raise RunnerError(str(err)) from None
     try:
-        hello = engine.request({"cmd": "hello"})
+        hello = engine.request({"cmd": "hello"}, timeout=startup_timeout)
     except EngineError as err:
-        raise RunnerError(f"engine {command!r} did not answer hello: {err}") from None
+        raise RunnerError(f"engine `{command}` did not answer hello: {err}") from None
     finally:
         engine.close()
     if not hello.get("ok") or hello.get("protocol") != 1:
-        raise RunnerError(f"engine {command!r} does not speak protocol 1: {hello}")
+        raise RunnerError(f"engine `{command}` does not speak protocol 1: it answered hello with {json.dumps(hello)}")
     return hello
 
 
@@ -62,6 +65,7 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
         str(SUITE_MODULE), "-c", str(SETTINGS), "--rootdir", str(SUITE_MODULE.parent),
         "--heartspec-engine", engine_command(options),
         "--heartspec-timeout", str(options.timeout),
+        "--heartspec-startup-timeout", str(options.startup_timeout),
         *(["--heartspec-max-seconds", str(options.max_seconds)] if options.max_seconds else []),
         "-q" if not options.verbose else "-v", "--no-header",
         # our summary names each failed scenario by id; pytest's short summary would repeat them by function name
@@ -73,6 +77,8 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
     ]
     for ruleset in options.rulesets:
         args += ["--heartspec-ruleset", ruleset]
+    for scenario_id in options.ids:
+        args += ["--heartspec-id", scenario_id]
     pairs = [("-k", options.keyword), ("-m", options.tags),
              ("--heartspec-expected-failures", options.expected_failures),
              ("--heartspec-report-json", options.report_json), ("--junitxml", options.junitxml),
@@ -103,12 +109,18 @@ def run(options: ConformOptions) -> int:
     """Exit status: 0 when nothing failed unexpectedly, 1 otherwise."""
     import pytest
 
-    hello = preflight(engine_command(options), options.timeout)
+    try:
+        hello = preflight(engine_command(options), options.timeout, options.startup_timeout)
+    except RunnerError as err:
+        from heartspec.conformance.report import write_handshake_failure
+
+        write_handshake_failure(str(err), options.report_json, options.junitxml)
+        raise
     engine = hello.get("engine") or {}
     print(f"checking {engine.get('name', '?')} {engine.get('version', '')} ({engine_command(options)})")
     status = run_isolated(pytest_arguments(options))
     if status == pytest.ExitCode.NO_TESTS_COLLECTED:
-        raise RunnerError("no scenario matched the filters (--ruleset, -k, --tags)")
+        raise RunnerError("no scenario matched the filters (--ruleset, --id, -k, --tags)")
     if status in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         raise RunnerError("the scenario run could not start (see the message above; a -k or --tags expression?)")
     return 0 if status == pytest.ExitCode.OK else 1

@@ -10,7 +10,8 @@ from typing import Any, Sequence
 from heartspec.conformance.schema_check import command_of, shipped_schemas
 from heartspec.protocol.client import EngineError, EngineProcess
 
-GAME_COMMANDS = ("new_game", "deal", "pass", "play", "choose")
+STARTUP_TIMEOUT = 30.0  # default seconds for an engine to start and give its first answer
+SESSION_COMMANDS = ("hello", "quit")  # not part of a game: left out of move logs
 
 
 def reference_engine_command() -> list[str]:
@@ -42,27 +43,36 @@ class EngineSession:
         self.broken = False
         self.scenario_start = 0
         self.last_request: str | None = None
+        self.startup_timeout = max(timeout, STARTUP_TIMEOUT)  # bounds a fresh engine's start and first answer
+        self.fresh = True
         self.schemas = shipped_schemas()  # every response is checked here, where it arrives
 
     def begin_scenario(self) -> None:
         if self.engine is None:
             self.engine = EngineProcess(self.command, self.timeout, deadline=self.deadline)
+            self.fresh = True
         elif self.broken:
             self.engine.restart()
+            self.fresh = True
         self.broken = False
         self.scenario_start = self.engine.transcript.mark()
 
     def request(self, payload: dict[str, Any]) -> dict[str, Any]:
         self.last_request = json.dumps(payload)
-        response = self._guarded(lambda: self.engine.request(dict(payload)))
+        response = self._guarded(lambda: self.engine.request(dict(payload), timeout=self._wait()))
         self.schemas.check_response(payload.get("cmd"), response, self.last_request)
         return response
 
     def request_raw(self, line: str) -> dict[str, Any]:
         self.last_request = line
-        response = self._guarded(lambda: self.engine.request_line(line))
+        response = self._guarded(lambda: self.engine.request_line(line, timeout=self._wait()))
         self.schemas.check_response(command_of(line), response, json.dumps(line, ensure_ascii=False))
         return response
+
+    def _wait(self) -> float:
+        """Seconds to wait for this answer: a fresh engine is still starting up."""
+        wait, self.fresh = (self.startup_timeout if self.fresh else self.timeout), False
+        return wait
 
     def _guarded(self, send):
         try:
@@ -98,25 +108,32 @@ class EngineSession:
             raise ScenarioSkip(f"engine does not claim {players} players for {ruleset}")
 
     def move_log(self) -> list[str]:
-        """This scenario's game requests as a move log `heartspec replay` reads.
+        """This scenario's game as a move log `heartspec replay` reads: every request from the last
+        new_game on (legal and state too), each followed by the engine's own response.
 
-        A refused request is followed by the refusal it got, so replay goes on
-        past refusals the engine shares with the reference, and stops (with a
-        mismatch) exactly where the two engines disagree.
+        Replay checks each logged response against the reference engine's, so it stops at the
+        first response where the engine under test parts from the reference.
         """
         lines: list[str] = []
-        entries = self.transcript
-        for index, entry in enumerate(entries):
-            if entry.get("cmd") not in GAME_COMMANDS:
-                continue
-            if entry.get("cmd") == "new_game":
-                lines = []
-            request = {key: value for key, value in entry.items() if key != "id"}
-            lines.append(json.dumps(request, separators=(",", ":")))
-            response = entries[index + 1] if index + 1 < len(entries) else None
-            if response is not None and response.get("ok") is False:
-                refusal = {"ok": False, "error": {"code": response.get("error", {}).get("code")}}
-                lines.append(json.dumps(refusal, separators=(",", ":")))
+        logged = False  # whether the request a response answers is in the log
+        for entry in self.transcript:
+            if "#" in entry:
+                lines.append(f"# {entry['#']}")
+                logged = False
+            elif "#raw" in entry:
+                raw = entry["#raw"]
+                logged = bool(raw.strip()) and not raw.lstrip().startswith("#") and "\n" not in raw and "\r" not in raw
+                lines.append(raw if logged else f"# raw line sent: {json.dumps(raw, ensure_ascii=False)}")
+            elif "ok" in entry:
+                if logged:
+                    lines.append(_compact({key: value for key, value in entry.items() if key != "id"}))
+                logged = False
+            else:
+                logged = entry.get("cmd") not in SESSION_COMMANDS
+                if entry.get("cmd") == "new_game":
+                    lines = []
+                if logged:
+                    lines.append(_compact({key: value for key, value in entry.items() if key != "id"}))
         return lines
 
     def close(self) -> None:
@@ -127,3 +144,7 @@ class EngineSession:
                 except EngineError:
                     pass
             self.engine.close()
+
+
+def _compact(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

@@ -176,6 +176,7 @@ def heartspec_session(request):
     command = request.config.getoption("heartspec_engine", None) or reference_engine_command()
     timeout = request.config.getoption("heartspec_timeout", None) or 5.0
     session = EngineSession(command, float(timeout), deadline=getattr(request.config, "heartspec_deadline", None))
+    session.startup_timeout = request.config.getoption("heartspec_startup_timeout", None) or session.startup_timeout
     yield session
     session.close()
 
@@ -375,6 +376,15 @@ def then_may_not(table: Table, seat: str, cards: str):
     assert not wrong, f"seat {seat} should not be allowed {js(sorted(wrong))}; the engine lists {js(sorted(legal))}"
 
 
+def changed_fields(before: dict[str, Any] | None, after: dict[str, Any]) -> str:
+    """Which fields of `state` differ, each with its value before and after, as JSON."""
+    before = before or {}
+    names = sorted(set(before) | set(after), key=lambda name: (name not in after, name))
+    changes = [f"{name} was {js(before.get(name, '(absent)'))}, is now {js(after.get(name, '(absent)'))}"
+               for name in names if before.get(name, "(absent)") != after.get(name, "(absent)")]
+    return "; ".join(changes) or "(no field differs)"
+
+
 def refused_unchanged(table: Table, request: dict[str, Any], code: str) -> None:
     before = table.state()
     response = table.ask(request)
@@ -382,7 +392,7 @@ def refused_unchanged(table: Table, request: dict[str, Any], code: str) -> None:
     got = response.get("error", {}).get("code")
     assert got == code, f"expected error code {js(code)}, got {js(got)}: {js(response.get('error'))}"
     after = table.state()
-    assert after == before, f"a refused request changed the game:\nbefore {json.dumps(before)}\nafter  {json.dumps(after)}"
+    assert after == before, f"the refused request {js(request)} changed the game: {changed_fields(before, after)}"
 
 
 @then(parsers.re(r'playing "(?P<card>[^"]*)" by seat (?P<seat>\d+) is refused with "(?P<code>\w+)"'))
@@ -509,13 +519,13 @@ def then_team_totals(table: Table, totals: str):
 @then(parsers.re(r'seat (?P<seat>\d+) shot the moon scored as "(?P<effect>\w+)"'))
 def then_moon(table: Table, seat: str, effect: str):
     moon = table.last_event("deal_scored").get("moon")
-    assert moon == {"seat": int(seat), "effect": effect}, f"moon is {moon}, expected seat {seat} with {effect}"
+    assert moon == {"seat": int(seat), "effect": effect}, f"the moon is {js(moon)}, expected {js({'seat': int(seat), 'effect': effect})}"
 
 
 @then("no moon is scored")
 def then_no_moon(table: Table):
     moon = table.last_event("deal_scored").get("moon")
-    assert moon is None, f"a moon was scored: {moon}"
+    assert moon is None, f"a moon was scored: {js(moon)}"
 
 
 @then(parsers.re(r"seat (?P<seat>\d+) is asked how to score the moon"))
@@ -553,7 +563,7 @@ def then_next_deal(table: Table, number: str, dealer: str, direction: str):
     event = table.last_event("next_deal")
     expected = {"deal_number": int(number), "dealer": int(dealer), "pass_direction": direction}
     got = {key: event.get(key) for key in expected}
-    assert got == expected, f"next deal is {got}, expected {expected}"
+    assert got == expected, f"the next deal is {js(got)}, expected {js(expected)}"
 
 
 @then(parsers.re(r"the game is not over"))
@@ -566,7 +576,7 @@ def then_not_over(table: Table):
 def then_game_over(table: Table, seats: str):
     event = table.last_event("game_over")
     expected = sorted(int(s) for s in seats.split())
-    assert sorted(event["winners"]) == expected, f"winners are {event['winners']}, expected {expected}"
+    assert sorted(event["winners"]) == expected, f"the winners are {js(event['winners'])}, expected {js(expected)}"
     phase = table.must({"cmd": "state"})["phase"]
     assert phase == "game_over", f"the phase is {js(phase)} after the game_over event"
 
@@ -576,7 +586,7 @@ def then_money(table: Table, when: str, amounts: str):
     event = table.last_event("deal_scored" if when == "deal" else "game_over")
     money, expected = event.get("money"), number_list(amounts)
     assert isinstance(money, list) and len(money) == len(expected), f"money is {json.dumps(money)}, expected {expected}"
-    assert all(abs(float(a) - b) < 0.005 for a, b in zip(money, expected)), f"money is {money}, expected {expected}"
+    assert all(abs(float(a) - b) < 0.005 for a, b in zip(money, expected)), f"money is {js(money)}, expected {js(expected)}"
 
 
 @then(parsers.re(r'the pot carries (?P<amount>[\d.]+)'))
@@ -589,7 +599,7 @@ def then_pot(table: Table, amount: str):
 def then_pot_share(table: Table, amounts: str):
     share, expected = table.last_event("game_over").get("pot_share"), number_list(amounts)
     assert isinstance(share, list) and len(share) == len(expected), f"pot_share is {json.dumps(share)}, expected {expected}"
-    assert all(abs(float(a) - b) < 0.005 for a, b in zip(share, expected)), f"pot_share is {share}, expected {expected}"
+    assert all(abs(float(a) - b) < 0.005 for a, b in zip(share, expected)), f"pot_share is {js(share)}, expected {js(expected)}"
 
 
 @then(parsers.re(r"the stock holds (?P<count>\d+) cards"))
@@ -637,4 +647,4 @@ def then_response_field(table: Table, field: str, value: str):
 @then("the game is unchanged")
 def then_unchanged(table: Table):
     after = table.snapshot()
-    assert after == table.state_before, f"state changed:\nbefore {json.dumps(table.state_before)}\nafter  {json.dumps(after)}"
+    assert after == table.state_before, f"the game changed: {changed_fields(table.state_before, after)}"

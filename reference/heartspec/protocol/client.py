@@ -264,7 +264,7 @@ class EngineProcess:
                                 f"the engine was killed")
         if now >= deadline:
             self._kill_group()
-            raise EngineTimeout(f"engine gave no response within {timeout:g}s to {described}; it was killed (restart() to go on)")
+            raise EngineTimeout(f"engine gave no response within {timeout:g}s to {described}; it was killed")
 
     def _send(self, line: str, described: str) -> None:
         """Write one line without ever blocking past the timeout: an engine may stop reading its input."""
