@@ -68,21 +68,57 @@ def batches(lines: list[str]) -> list[tuple[int, int]]:
     return spans
 
 
+@dataclass
+class Flight:
+    """A game on its way: its first batch is written to both engines, nothing read yet.
+
+    The fuzz loop plans the next game while the engines answer this one.
+    """
+
+    lines: list[str]
+    first: tuple[int, int]
+    engine_error: EngineError | None = None
+
+
+def begin(lines: list[str], reference: EngineProcess, engine: EngineProcess) -> Flight:
+    first = batches(lines)[0]
+    chunk = lines[first[0]:first[1]]
+    try:
+        reference.send_lines(chunk)
+    except EngineError as err:
+        raise ReferenceFailed(str(err)) from None
+    try:
+        engine.send_lines(chunk)
+    except EngineError as err:
+        return Flight(lines, first, err)
+    return Flight(lines, first)
+
+
 def run_lines(lines: list[str], reference: EngineProcess, engine: EngineProcess, timeout: float) -> Outcome:
     """Send `lines` to both engines; stop at the first difference, crash, hang or garbage."""
+    return finish(begin(lines, reference, engine), reference, engine, timeout)
+
+
+def finish(flight: Flight, reference: EngineProcess, engine: EngineProcess, timeout: float) -> Outcome:
+    lines = flight.lines
     ref_out: list[str] = []
     eng_out: list[str] = []
-    for start, end in batches(lines):
+    for number, (start, end) in enumerate(batches(lines)):
         chunk = lines[start:end]
-        try:
-            reference.send_lines(chunk)
-        except EngineError as err:
-            raise ReferenceFailed(str(err)) from None
-        try:
-            engine.send_lines(chunk)
-        except EngineError as err:
+        if number:
+            try:
+                reference.send_lines(chunk)
+            except EngineError as err:
+                raise ReferenceFailed(str(err)) from None
+        send_error = flight.engine_error if not number else None
+        if number and send_error is None:
+            try:
+                engine.send_lines(chunk)
+            except EngineError as err:
+                send_error = err
+        if send_error is not None:
             _drain(reference, chunk, timeout)
-            return Outcome(len(ref_out), _broken(lines, start, err, ""), ref_out, eng_out)
+            return Outcome(len(ref_out), _broken(lines, start, send_error, ""), ref_out, eng_out)
         ref_lines = _drain(reference, chunk, timeout)
         try:
             eng_lines = engine.receive_lines(chunk, timeout)

@@ -110,6 +110,9 @@ class FuzzReport:
         group.findings.append(finding)
         group.known = self.known.get(signature_text(finding.signature))
 
+    def seen(self) -> set[tuple]:
+        return set(self._groups)
+
     def count_shrunk(self, signature: tuple) -> int:
         group = self._groups.get(signature)
         return sum(1 for f in group.findings if f.shrunk) if group else 0

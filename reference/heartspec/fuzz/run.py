@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from heartspec.fuzz.judge import RuleNamer, rule_for
-from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, run_lines
+from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, begin, finish, run_lines
 from heartspec.fuzz.plan import Planner
 from heartspec.fuzz.report import Finding, FuzzReport
 from heartspec.fuzz.setups import SetupChooser, available_setups
@@ -101,65 +101,92 @@ class _Session:
         self.planner = Planner(catalog, spec)
         self.namer = RuleNamer(spec)
         self.progress = progress
-        self.refused_options: set[str] = set()
+        self.refused_options: set = set()  # option names, and (name, value) pairs, the engine refused
         self.report = FuzzReport(seed=options.seed, setups_available=len(setups), known=dict(options.known))
 
     def loop(self) -> None:
+        """Plan game g+1 while the engines answer game g: planning and answering overlap."""
         started = time.monotonic()
-        game_number = 0
+        planned_games, in_flight = 0, None
         while True:
-            if self.options.games is not None and game_number >= self.options.games:
+            upcoming = None
+            if not self._done(planned_games, started):
+                planned_games += 1
+                upcoming = (planned_games, self.plan(planned_games))
+            if in_flight is not None:
+                self.settle(*in_flight)
+                self.report.games += 1
+                if self.options.stop_at_first and self.report.new_groups():
+                    break
+            if upcoming is None:
                 break
-            if self.options.games is None and time.monotonic() - started >= (self.options.seconds or 0):
-                break
-            if not self.chooser.cells:
-                self.report.notes.append("the engine refused every set-up it claims; the run stopped")
-                break
-            game_number += 1
-            self.play(game_number)
-            if self.options.stop_at_first and self.report.new_groups():
-                break
-        self.report.games = game_number
+            in_flight = (*upcoming, self._guarded(begin, upcoming[1].lines(), self.reference, self.engine))
         self.report.seconds = time.monotonic() - started
 
-    def play(self, game_number: int) -> None:
+    def _done(self, planned_games: int, started: float) -> bool:
+        if self.options.games is not None:
+            return planned_games >= self.options.games
+        if not self.chooser.cells:
+            self.report.notes.append("the engine refused every set-up it claims; the run stopped")
+            return True
+        return time.monotonic() - started >= (self.options.seconds or 0)
+
+    def plan(self, game_number: int):
         rng = random.Random(f"{self.options.seed}:{game_number}")
         setup = self.chooser.choose(game_number, rng)
-        planned = self.planner.plan(setup, rng, self.refused_options)
+        return self.planner.plan(setup, rng, self.refused_options)
+
+    def settle(self, game_number: int, planned, flight) -> None:
+        setup = planned.setup
         self.report.setups_played.add(setup)
         self.report.reached.update(planned.reached)
-        outcome = self.lockstep(planned.lines())
+        outcome = self._checked(self._guarded(finish, flight, self.reference, self.engine, self.options.timeout))
         self.report.steps += outcome.compared
+        if outcome.mismatch is None or outcome.mismatch.index > 0:
+            self.refused_options -= _option_pairs(planned.rule_options)  # the engine played them
         if outcome.mismatch is None:
             return
         if outcome.mismatch.command == "new_game":
-            self._leave_out_refused_options(outcome)
-            if "unsupported" in str(outcome.mismatch.engine_value):
-                self.chooser.drop(setup)
+            self._leave_out_refused(outcome, setup, planned.rule_options)
         self.record(game_number, setup, planned, outcome)
 
     def lockstep(self, lines: list[str]) -> Outcome:
+        return self._checked(self._guarded(run_lines, lines, self.reference, self.engine, self.options.timeout))
+
+    def _guarded(self, step, *args):
         try:
-            outcome = run_lines(lines, self.reference, self.engine, self.options.timeout)
+            return step(*args)
         except ReferenceFailed as err:
             self.reference.restart()
             raise FuzzError(f"the reference engine failed, a heartspec bug: {err}") from None
+
+    def _checked(self, outcome: Outcome) -> Outcome:
         if outcome.mismatch is not None and outcome.mismatch.broke_protocol:
             self.engine.restart()
         return outcome
 
-    def _leave_out_refused_options(self, outcome: Outcome) -> None:
-        """An engine that refuses the start options (totals...) is reported once; later games leave them out."""
-        mismatch = outcome.mismatch
-        if mismatch.field not in ("ok", "error.code") or "invalid_game" not in str(mismatch.engine_value):
+    def _leave_out_refused(self, outcome: Outcome, setup, rule_options: dict) -> None:
+        """A set-up or start options the engine refuses are reported once, then left out of later games.
+
+        `unsupported` with ruleset options refuses one of them (a settlement the engine cannot make):
+        each option value stays out until a game the engine accepts has used it. Without options it
+        refuses the set-up, which its hello claimed. `invalid_game` refuses the start options (totals...).
+        """
+        refusal = str(outcome.mismatch.engine_value)
+        if "unsupported" in refusal:
+            if rule_options:
+                self.refused_options |= _option_pairs(rule_options)
+            else:
+                self.chooser.drop(setup)
+            return
+        if "invalid_game" not in refusal:
             return
         new = {"totals", "deal_number", "dealer"} - self.refused_options
-        if not new:
-            return
-        self.refused_options |= new
-        self.report.notes.append(f"the engine refused a new_game with start options ({mismatch.engine_line}); "
-                                 f"later games leave out {', '.join(sorted(new))}, so rare starting positions "
-                                 "are not reached")
+        if new:
+            self.refused_options |= new
+            self.report.notes.append(f"the engine refused a new_game with start options ({outcome.mismatch.engine_line}); "
+                                     f"later games leave out {', '.join(sorted(new))}, so rare starting positions "
+                                     "are not reached")
 
     def signature_of(self, planned_requests: list, mismatch: Mismatch, setup) -> tuple[str, str, str]:
         server = Server(catalog=self.catalog)
@@ -172,7 +199,7 @@ class _Session:
     def record(self, game_number: int, setup, planned, outcome: Outcome) -> None:
         mismatch = outcome.mismatch
         signature = self.signature_of(planned.requests, mismatch, setup)
-        if self.progress:
+        if self.progress and signature not in self.report.seen():
             self.progress(f"game {game_number}: {' '.join(signature)} ({setup.label()})")
         finding = Finding(signature=signature, seed=self.options.seed, game=game_number, setup=setup,
                           ruling=self.namer.ruling(setup, signature[2], signature[0], planned.rule_options))
@@ -207,6 +234,10 @@ class _Session:
         else:
             stop = replay_stop(lines, self.catalog)
         return lines, stop, candidate.deals, candidate.moves
+
+
+def _option_pairs(options: dict) -> set:
+    return {(name, repr(value)) for name, value in options.items()}
 
 
 def _encode(request: dict) -> str:
