@@ -2,7 +2,7 @@ Feature: Protocol errors
   Any engine must refuse malformed or out-of-place requests with the protocol's error code,
   leave the game exactly as it was, and keep serving (spec/protocol.md, sections 2, 3 and 9).
 
-  @id:proto-001 @area:protocol_errors
+  @id:proto-001 @area:protocol_errors @clause:P-hello-1
   Scenario: hello names protocol version 1
     Source: spec/protocol.md 6.1.
     When the engine is sent '{"id": "h", "cmd": "hello"}'
@@ -10,7 +10,7 @@ Feature: Protocol errors
     And the response id is "h"
     And the response field "protocol" is 1
 
-  @id:proto-002 @area:protocol_errors
+  @id:proto-002 @area:protocol_errors @clause:P-envelope-10 @clause:P-envelope-4
   Scenario Outline: A line that is not a JSON object gets bad_request with a null id
     Source: spec/protocol.md 2 (envelope).
     When the engine is sent '<line>'
@@ -24,7 +24,7 @@ Feature: Protocol errors
       | "hello"           |
       | {"id": 1.5, "cmd": "hello"} |
 
-  @id:proto-003 @area:protocol_errors
+  @id:proto-003 @area:protocol_errors @clause:P-envelope-1
   Scenario Outline: Unknown commands and missing command names are refused
     Source: spec/protocol.md 2 and 9.
     When the engine is sent '<line>'
@@ -37,7 +37,7 @@ Feature: Protocol errors
       | {"id": "x", "seat": 1}       | bad_request     | "x" |
       | {"id": 8, "cmd": 42}         | bad_request     | 8   |
 
-  @id:proto-004 @area:protocol_errors
+  @id:proto-004 @area:protocol_errors @clause:P-new_game-5 @clause:P-new_game-7
   Scenario Outline: new_game refuses what cannot be played
     Source: spec/protocol.md 6.2: unknown rulesets are unsupported; a player count or option the
     ruleset does not allow is invalid_game.
@@ -52,7 +52,7 @@ Feature: Protocol errors
       | {"id": 4, "cmd": "new_game", "ruleset": "fi", "players": 4, "options": {"dealer": 4}}  | invalid_game |
       | {"id": 5, "cmd": "new_game", "ruleset": "fi", "players": "four"}                       | bad_request  |
 
-  @id:proto-005 @area:protocol_errors @ruleset:fi @players:4
+  @id:proto-005 @area:protocol_errors @ruleset:fi @players:4 @clause:P-seats-1 @clause:P-cards-5 @clause:P-phases-2 @clause:P-choose-1 @clause:P-envelope-15
   Scenario Outline: A malformed move is refused and the game is unchanged
     Source: spec/protocol.md 3 (cards), 4 (seats), 6.5 (play) and 9.
     Given a "fi" game for 4 players starting at deal 4
@@ -75,7 +75,7 @@ Feature: Protocol errors
       | {"id": 9, "cmd": "choose", "seat": 0, "option": "add_to_others"} | wrong_phase |
       | {"id": 10, "cmd": "choose", "seat": 0, "option": "double"} | bad_request |
 
-  @id:proto-006 @area:protocol_errors @ruleset:fi @players:4
+  @id:proto-006 @area:protocol_errors @ruleset:fi @players:4 @clause:P-cards-1
   Scenario Outline: Cards may be written in lower case or with 10 for the ten
     Source: spec/protocol.md 3: input accepts 10 for T and lower case; output is canonical.
     Given a "fi" game for 4 players starting at deal 4
@@ -90,7 +90,7 @@ Feature: Protocol errors
       | {"id": 1, "cmd": "play", "seat": 0, "card": "2c"} |
       | {"id": 2, "cmd": "play", "seat": 0, "card": "2C"} |
 
-  @id:proto-007 @area:protocol_errors @ruleset:fi @players:4
+  @id:proto-007 @area:protocol_errors @ruleset:fi @players:4 @clause:P-deal-1
   Scenario: A refused deal leaves the engine waiting for a good one
     Source: spec/protocol.md 6.3 and 2 (a failed request changes nothing).
     Given a "fi" game for 4 players
@@ -98,7 +98,7 @@ Feature: Protocol errors
     Then dealing is refused with "invalid_deal"
     And the phase is "deal"
 
-  @id:proto-008 @area:protocol_errors @ruleset:fi @players:4
+  @id:proto-008 @area:protocol_errors @ruleset:fi @players:4 @clause:P-legal-2
   Scenario: The legal list is empty for a seat whose turn it is not
     Source: spec/protocol.md 6.8.
     Given a "fi" game for 4 players starting at deal 4

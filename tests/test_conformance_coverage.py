@@ -92,7 +92,7 @@ def test_every_scenario_has_one_stable_id_its_area_and_a_citation():
 
 def test_every_example_row_knows_its_ruleset_and_table_size():
     for area, scenario in parsed_scenarios():
-        if area == "protocol_errors":
+        if area.startswith("protocol_"):
             continue
         for block in scenario.get("examples") or [None]:
             tags = [tag["name"] for tag in scenario["tags"] + (block["tags"] if block else [])]
@@ -122,3 +122,24 @@ def test_every_variant_a_scenario_plays_is_tagged():
             for names in re.findall(r'with variants? "([^"]*)"', text):
                 missing = {f"@variant:{name}" for name in names.split()} - tags
                 assert not missing, f"{scenario['name']}: add {sorted(missing)}"
+
+
+def test_every_protocol_clause_is_cited_by_a_scenario():
+    matrix = scan_features()
+    assert len(matrix.clauses) > 50, "spec/protocol.md lost its clause ids"
+    assert matrix.uncited() == [], f"clauses of spec/protocol.md no scenario cites: {matrix.uncited()}"
+    assert matrix.unknown_citations() == [], f"scenarios cite clauses spec/protocol.md does not define: {matrix.unknown_citations()}"
+
+
+def test_an_uncited_clause_is_reported(tmp_path):
+    from heartspec.conformance.coverage import protocol_clauses
+
+    (tmp_path / "protocol_errors.feature").write_text(
+        "Feature: x\n\n  @id:proto-900 @area:protocol_errors @clause:P-framing-1\n  Scenario: one\n"
+        "    When the engine is sent '{}'\n", encoding="utf-8")
+    matrix = scan_features(tmp_path)
+    matrix.clauses = protocol_clauses("a [P-framing-1] b [P-framing-2] c")
+    assert matrix.citations == {"P-framing-1": ["proto-900"]}
+    assert matrix.uncited() == ["P-framing-2"]
+    assert "uncited clause: P-framing-2" in render_text(matrix)
+    assert "| P-framing-2 | MISSING |" in render_markdown(matrix)

@@ -8,6 +8,7 @@ an empty one is a gap in the suite, and the coverage test fails on it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,8 +19,21 @@ from heartspec.paths import data_dir
 VARIANT_AREAS = {"two_player": "two-player", "cancellation": "cancellation"}
 # Areas that check a ruleset option: a ruleset naming the option must have scenarios.
 OPTION_AREAS = {"settlement": "settlement"}
-# Areas about the protocol itself, not about any guide.
-PROTOCOL_AREAS = ("protocol_errors",)
+# Areas about the protocol itself, not about any guide: they cite clauses of spec/protocol.md instead.
+PROTOCOL_AREAS = ("protocol_errors", "protocol_framing", "protocol_cards", "protocol_refusals", "protocol_events",
+                  "protocol_state")
+
+# Clause ids of spec/protocol.md: `[P-framing-3]` after the sentence it marks; scenarios cite `@clause:P-framing-3`.
+CLAUSE_ID = re.compile(r"\[(P-[a-z_]+-\d+)\]")
+
+
+def protocol_clauses(text: str | None = None) -> list[str]:
+    """Every clause id spec/protocol.md defines, in the order of the text."""
+    if text is None:
+        text = (data_dir("spec") / "protocol.md").read_text(encoding="utf-8")
+    return list(dict.fromkeys(CLAUSE_ID.findall(text)))
+
+
 
 
 def expected_cells(spec=None) -> dict[str, dict[str, tuple[int, ...]]]:
@@ -73,6 +87,15 @@ class Matrix:
     total: int = 0
     expected: dict[str, dict[str, tuple[int, ...]]] = field(default_factory=expected_cells)
     rulesets: list[str] = field(default_factory=ruleset_order)
+    clauses: list[str] = field(default_factory=protocol_clauses)
+    citations: dict[str, list[str]] = field(default_factory=dict)  # clause id -> ids of scenarios citing it
+
+    def uncited(self) -> list[str]:
+        return [clause for clause in self.clauses if not self.citations.get(clause)]
+
+    def unknown_citations(self) -> list[str]:
+        return sorted(set(self.citations) - set(self.clauses))
+
 
     def missing(self) -> list[tuple[str, str, int]]:
         gaps = []
@@ -115,7 +138,37 @@ def scan_features(folder: Path | None = None) -> Matrix:
                 cells = scenario_cells(child["scenario"])
                 counter.update(cells)
                 matrix.total += len(cells)
+                note_citations(matrix, child["scenario"])
     return matrix
+
+
+def note_citations(matrix: Matrix, scenario: dict) -> None:
+    tags = scenario["tags"] + [tag for block in scenario.get("examples") or [] for tag in block["tags"]]
+    ident = (tag_values(scenario["tags"], "id") or [scenario.get("name", "?")])[0]
+    for clause in tag_values(tags, "clause"):
+        cited = matrix.citations.setdefault(clause, [])
+        if ident not in cited:
+            cited.append(ident)
+
+
+def clause_lines_markdown(matrix: Matrix) -> list[str]:
+    cited = len(matrix.clauses) - len(matrix.uncited())
+    lines = ["## Protocol clauses", "",
+             f"{cited} of {len(matrix.clauses)} clauses of spec/protocol.md are cited by a scenario (`@clause:` tags).", "",
+             "| clause | scenarios |", "|---|---|"]
+    lines += [f"| {clause} | {', '.join(matrix.citations.get(clause, [])) or 'MISSING'} |" for clause in matrix.clauses]
+    lines.append("")
+    if matrix.unknown_citations():
+        lines += [f"Cited but not in spec/protocol.md: {', '.join(matrix.unknown_citations())}", ""]
+    return lines
+
+
+def clause_lines_text(matrix: Matrix) -> list[str]:
+    cited = len(matrix.clauses) - len(matrix.uncited())
+    lines = [f"protocol clauses: {cited} of {len(matrix.clauses)} cited by a scenario"]
+    lines += [f"uncited clause: {clause}" for clause in matrix.uncited()]
+    lines += [f"cited but not in spec/protocol.md: {clause}" for clause in matrix.unknown_citations()]
+    return lines
 
 
 def columns(matrix: Matrix) -> list[tuple[str, int]]:
@@ -152,6 +205,7 @@ def render_markdown(matrix: Matrix) -> str:
     lines += ["", f"Total: {matrix.total} scenarios.", ""]
     gaps = matrix.missing()
     lines += [f"Missing: {', '.join(f'{a} {r} {n}p' for a, r, n in gaps)}", ""] if gaps else []
+    lines += clause_lines_markdown(matrix)
     return "\n".join(lines)
 
 
@@ -166,4 +220,5 @@ def render_text(matrix: Matrix) -> str:
     lines.append(f"total: {matrix.total} scenarios")
     for area, ruleset, players in matrix.missing():
         lines.append(f"missing: {area} for {ruleset} at {players} players")
+    lines += clause_lines_text(matrix)
     return "\n".join(lines) + "\n"

@@ -99,6 +99,26 @@ def when_fresh_then_eof(table: Table, line: str):
         table.exit_status = engine.close()
 
 
+@when("a fresh engine is sent each of these lines, then its input ends")
+def when_fresh_lines(table: Table, datatable):
+    engine = fresh_engine(table)
+    table.fresh_answers = []
+    try:
+        for (line,) in datatable:
+            response = engine.request_line(line)
+            table.session.schemas.check_response(command_of(line), response, line[:200])
+            table.fresh_answers.append((line, response))
+    finally:
+        table.exit_status = engine.close()
+
+
+@then(parsers.re(r'each of those lines was refused with "(?P<code>\w+)"'))
+def then_each_refused(table: Table, code: str):
+    for line, response in table.fresh_answers:
+        got = response.get("error", {}).get("code") if response.get("ok") is False else "success"
+        assert got == code, f"{line} was answered with {got}, expected {code}: {json.dumps(response)}"
+
+
 @when(parsers.re(r"a fresh engine is sent '(?P<line>.*)' followed by '(?P<after>.*)' at once"))
 def when_fresh_quit(table: Table, line: str, after: str):
     """The engine must exit after answering `quit` on its own, its input still open, reading nothing after it."""
@@ -202,6 +222,59 @@ def then_event_kinds(table: Table, cmd: str, kinds: str):
     assert response is not None, f"no {cmd} request was answered in this scenario"
     got = [event.get("type") for event in response.get("events", [])]
     assert got == kinds.split(), f"the last {cmd} response's events were {got}, expected in this order {kinds.split()}"
+
+
+@then(parsers.re(r'the last "(?P<cmd>\w+)" response\'s events end with "(?P<kinds>[^"]*)"'))
+def then_event_kinds_end(table: Table, cmd: str, kinds: str):
+    response = table.last_by_command.get(cmd)
+    assert response is not None, f"no {cmd} request was answered in this scenario"
+    got = [event.get("type") for event in response.get("events", [])]
+    assert got[-len(kinds.split()):] == kinds.split(), f"the last {cmd} response's events were {got}, expected to end with {kinds.split()}"
+
+
+def event_order_problem(kinds: list[str], first_trick_done: bool) -> str | None:
+    """What breaks the order of one play response's events (spec/protocol.md 6.5), or None."""
+    if not kinds or kinds[0] != "card_played" or kinds.count("card_played") != 1:
+        return "it must start with the one card_played of the card"
+    allowed_after = {
+        "card_played": {"hearts_broken", "trick_won", "trick_set_aside"},
+        "hearts_broken": {"trick_won", "trick_set_aside"},
+        "trick_won": {"set_aside_taken", "kitty_taken", "cards_drawn", "deal_scored", "moon_choice"},
+        "trick_set_aside": {"cards_drawn", "deal_scored", "moon_choice"},
+        "set_aside_taken": {"kitty_taken", "cards_drawn", "deal_scored", "moon_choice"},
+        "kitty_taken": {"cards_drawn", "deal_scored", "moon_choice"},
+        "cards_drawn": {"cards_drawn", "deal_scored", "moon_choice"},
+        "deal_scored": {"next_deal", "game_over"},
+    }
+    for before, after in zip(kinds, kinds[1:]):
+        if after not in allowed_after.get(before, set()):
+            return f"{after} may not follow {before}"
+    if "kitty_taken" in kinds and first_trick_done:
+        return "kitty_taken belongs to the first trick only"
+    if kinds[-1] == "deal_scored":
+        return "deal_scored must be followed by next_deal or game_over"
+    return None
+
+
+@then("every play response lists its events in the protocol's order")
+def then_every_play_in_order(table: Table):
+    plays = [response for cmd, response in table.answers if cmd == "play" and response.get("ok")]
+    assert plays, "no play was accepted in this scenario"
+    tricks_done = 0
+    for response in plays:
+        kinds = [event.get("type") for event in response.get("events", [])]
+        problem = event_order_problem(kinds, tricks_done > 0)
+        assert problem is None, f"events {kinds} of {json.dumps(response)[:300]}: {problem}"
+        tricks_done += sum(kind in ("trick_won", "trick_set_aside") for kind in kinds)
+        if "next_deal" in kinds:
+            tricks_done = 0
+
+
+@then(parsers.re(r'the deal scored adds its points to the totals "(?P<before>[^"]*)"'))
+def then_totals_add(table: Table, before: str):
+    scored = table.last_event("deal_scored")
+    expected = [int(t) + p for t, p in zip(before.split(), scored["points"])]
+    assert scored["totals"] == expected, f"deal_scored totals are {scored['totals']}, expected {before} plus {scored['points']}"
 
 
 @then(parsers.re(r'the last "(?P<cmd>\w+)" response\'s field "(?P<field>\w+)" is (?P<value>.+)'))

@@ -96,12 +96,14 @@ class Table:
         self.last_response: dict[str, Any] | None = None
         self.state_before: dict[str, Any] | None = None
         self.last_by_command: dict[Any, dict[str, Any]] = {}  # the latest response to each command
+        self.answers: list[tuple[Any, dict[str, Any]]] = []  # every (command, response), in order
 
     # -- requests ---------------------------------------------------------
     def ask(self, payload: dict[str, Any]) -> dict[str, Any]:
         response = self.session.request(payload)
         self.last_response = response
         self.last_by_command[payload.get("cmd")] = response
+        self.answers.append((payload.get("cmd"), response))
         if response.get("ok"):
             self.events.extend(response.get("events") or [])
         return response

@@ -1,0 +1,173 @@
+Feature: Protocol events: what a response reports, in the order things happen
+  The events of pass, play and choose responses, their order inside one response, the order of
+  the cards they list, and the scores and money they carry (spec/protocol.md, sections 6 and 7).
+
+  @id:proto-event-001 @area:protocol_events @clause:P-play-1 @clause:P-play-2 @clause:P-events-1 @clause:P-envelope-9
+  Scenario: A whole deal's play responses list their events in order, and the deal ends with the next deal
+    Source: spec/protocol.md 6.5 and 7: each play response starts with its card_played;
+    hearts_broken follows the card that broke hearts, trick_won the trick's last card, and the last
+    card's response ends with deal_scored and next_deal. Every response meets its schema.
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4
+    And seat 0 holds "2C"
+    And the other cards are dealt in deck order
+    When seat 0 plays "2C"
+    Then the last "play" response's events are "card_played"
+    When the rest of the trick is played with the lowest legal cards
+    Then the last "play" response's events are "card_played trick_won"
+    When the rest of the deal is played with the lowest legal cards
+    Then every play response lists its events in the protocol's order
+    And the last "play" response's events end with "trick_won deal_scored next_deal"
+
+  @id:proto-event-002 @area:protocol_events @clause:P-play-2 @clause:P-events-1
+  Scenario: The deal that ends the game ends its events with deal_scored and game_over
+    Source: spec/protocol.md 6.5. Seat 3 starts far past any target.
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4 with totals "0 0 0 500"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then every play response lists its events in the protocol's order
+    And the last "play" response's events end with "trick_won deal_scored game_over"
+
+  @id:proto-event-003 @area:protocol_events @clause:P-play-2 @clause:P-events-2
+  Scenario Outline: The kitty is taken right after the first trick, its cards in card order
+    Source: spec/protocol.md 6.5 and 7, with dk "Er I ikke fire?" (a kitty at 3, 5 and 6 players, taken
+    by the first trick's winner).
+    Given a "dk" game for <players> players starting at deal 4
+    And the other cards are dealt in deck order
+    When the rest of the trick is played with the lowest legal cards
+    Then the last "play" response's events are "card_played trick_won kitty_taken"
+    And the "kitty_taken" events list their cards in card order
+    When the rest of the deal is played with the lowest legal cards
+    Then every play response lists its events in the protocol's order
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | players |
+      | 6       |
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | players |
+      | 5       |
+
+  @id:proto-event-004 @area:protocol_events @ruleset:fi-classic @players:2 @variant:two-player @clause:P-play-2
+  Scenario: In a two-player game both seats draw after each trick, the winner first
+    Source: spec/protocol.md 6.5 and 7, with fi-classic "Kahden pelaajan hertta" (the two-player game draws
+    from a stock after each trick).
+    Given a "fi-classic" game for 2 players with variants "two-player"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the trick is played with the lowest legal cards
+    Then the last "play" response's events end with "trick_won cards_drawn cards_drawn"
+    When the rest of the deal is played with the lowest legal cards
+    Then every play response lists its events in the protocol's order
+
+  @id:proto-event-005 @area:protocol_events @clause:P-play-2 @clause:P-events-1
+  Scenario Outline: A moon the shooter scores ends the play with moon_choice; choose then scores the deal
+    Source: spec/protocol.md 6.5 and 6.6, with no "Å «skyte månen»" and dk "At tage alt – den store gamble" (the shooter
+    picks). Seat 0 holds every club and takes every trick.
+    Given a "<ruleset>" game for 4 players at a deal without passing
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then every play response lists its events in the protocol's order
+    And the last "play" response's events end with "trick_won moon_choice"
+    When seat 0 chooses "subtract_from_self"
+    Then the last "choose" response's events are "deal_scored next_deal"
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset |
+      | no      |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset |
+      | dk      |
+
+  @id:proto-event-006 @area:protocol_events @clause:P-pass-1 @clause:P-pass-2 @clause:P-events-2
+  Scenario: Passes answer with no events until the last, which carries one cards_received per seat
+    Source: spec/protocol.md 6.4 and 7: the exchange happens on the last pass; received cards are
+    listed in card order.
+    Given a game for 4 players of a ruleset the engine claims
+    And seat 0 holds "AS 2C KD"
+    And the other cards are dealt in deck order
+    When seat 0 passes "AS 2C KD"
+    Then the last "pass" response's events are ""
+    When the seats that have not passed pass the first 3 cards they were dealt
+    Then the last "pass" response's events are "cards_received cards_received cards_received cards_received"
+    And the "cards_received" events list their cards in card order
+    And the phase is "playing"
+
+  @id:proto-event-007 @area:protocol_events @clause:P-events-2
+  Scenario: trick_won lists the trick's cards in play order
+    Source: spec/protocol.md 7. The cards are played in an order that is not card order.
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4
+    And seat 0 holds "2C"
+    And seat 1 holds "QC"
+    And seat 2 holds "5C"
+    And seat 3 holds "AC"
+    And the other cards are dealt in deck order
+    When the cards are played "2C QC 5C AC"
+    Then the trick won lists "2C QC 5C AC" in play order
+
+  @id:proto-event-008 @area:protocol_events @clause:P-events-3
+  Scenario: deal_scored adds the deal's points to the running totals
+    Source: spec/protocol.md 7.
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4 with totals "7 0 12 3"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the deal scored adds its points to the totals "7 0 12 3"
+
+  @id:proto-event-009 @area:protocol_events @ruleset:no @players:4 @variant:omnibus-jd @clause:P-events-4 @clause:P-events-3
+  Scenario: In a moon, another seat keeps the bonus card it took
+    Source: spec/protocol.md 7, with no "Slik spiller du med tre, fem" (the jack of diamonds takes 10
+    off its taker's score) and no "Å «skyte månen»" (no jack needed for the moon; the shooter picks).
+    Seat 0 takes every heart and the queen of spades in the club tricks; seat 1 wins the last trick
+    with the jack of diamonds and no point card. The moon adds 26 to every other seat, and seat 1
+    keeps its -10: 16.
+    Given a "no" game for 4 players starting at deal 4 with variants "omnibus-jd"
+    And seat 0 holds "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2D"
+    And seat 1 holds "2C JD 5D 6D 7D 8D 9D TD QD KD AD 3S 3H"
+    And seat 2 holds "3D 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2H"
+    And seat 3 holds "4D 2S 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    When the cards are played "1:2C 4S 2S 3C | 4C 3H 2H 4H | 5C 3S QS 5H | 6C 5D 5S 6H | 7C 6D 6S 7H | 8C 7D 7S 8H | 9C 8D 8S 9H | TC 9D 9S TH | JC TD TS JH | QC QD JS QH | KC KD KS KH | AC AD AS AH | 2D JD 3D 4D"
+    And seat 0 chooses "add_to_others"
+    Then seat 0 shot the moon scored as "add_to_others"
+    And the deal scores "0 16 26 26"
+
+  @id:proto-event-010 @area:protocol_events @ruleset:fi @players:4 @variant:omnibus-jd @clause:P-play-4
+  Scenario: A bonus card is no point card on the first trick
+    Source: spec/protocol.md 6.5, with fi "Ruutujätkä (−10 pistettä)" and fi "Ensimmäinen tikki ja
+    hertta rikottu": the ban on point cards in the first trick does not reach a card worth -10.
+    Seat 1 has no club.
+    Given a "fi" game for 4 players starting at deal 4 with variants "omnibus-jd"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "JD QS"
+    And the other cards are dealt in deck order
+    When seat 0 plays "2C"
+    Then playing "QS" by seat 1 is refused with "points_on_first_trick"
+    And playing "JD" by seat 1 is accepted
+
+  @id:proto-event-011 @area:protocol_events @ruleset:fi-classic @players:4 @clause:P-events-5 @clause:P-events-6
+  Scenario: Pairwise money is reported per deal, rounded to the cent with halves away from zero
+    Source: spec/protocol.md 7, with fi-classic "Rahasta pelaaminen" (pairwise settlement). Seats 1
+    and 2 take 13 points each; at 0.0625 a point each seat's net is 26 x 0.0625 = 1.625, an exact
+    half cent, rounded away from zero to 1.63 (half to even would give 1.62).
+    Given a "fi-classic" game for 4 players starting at deal 3 with options "settlement=pairwise stake=0.0625"
+    And the other cards are dealt in deck order
+    When each seat passes the first 3 cards it was dealt
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "0 13 13 0"
+    And the deal money is "1.63 -1.63 -1.63 1.63"
+
+  @id:proto-event-012 @area:protocol_events @ruleset:fi @players:4 @variant:partnership @clause:P-events-7
+  Scenario: In partnerships the winners are both seats of the winning team
+    Source: spec/protocol.md 7, with fi "Paripeli" (partners sit across). Seat 3 starts far past
+    the target, so team 1 (seats 1 and 3) loses with the deal.
+    Given a "fi" game for 4 players starting at deal 4 with variants "partnership" with totals "0 0 0 500"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the game is over with winners "0 2"
