@@ -313,8 +313,9 @@ Feature: Shooting the moon
   Scenario Outline: Where the guide adds 26 to the others, it does so at every table size
     Source: fi "Puhallus – kaikki 26 pistettä itselle" and se "Att ta månen": the shooter scores
     nothing and each other player gets 26, with no choice unless agreed. The positions are those of
-    moon-008. At se six players only 25 points are in play, yet the guide's fixed 26 stands (the se
-    ruleset keeps the amount at 26, as stated), so each other seat still gets 26.
+    moon-008. At se six players the two of hearts is out and 25 points are in play; the moon is
+    taking every point card and moves what they are worth (the principle for point-changing
+    variants, docs/rule-vocabulary.md), so each other seat gets 25 (moon-014: a table may fix 26).
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And seat 0 holds "<hand>"
     And the other cards are dealt in deck order
@@ -351,7 +352,7 @@ Feature: Shooting the moon
     @ruleset:se @players:6
     Examples: se 6 players
       | ruleset | players | deal | hand                    | points           |
-      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 26 |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 0 25 25 25 25 25 |
 
   @id:moon-010 @area:shooting_the_moon
   Scenario Outline: Where the shooter chooses, either choice scores at every table size
@@ -464,3 +465,29 @@ Feature: Shooting the moon
     When the rest of the deal is played with the lowest legal cards
     Then seat 0 shot the moon scored as "subtract_from_self"
     And the deal scores "-26 0 0 0"
+
+  @id:moon-014 @area:shooting_the_moon
+  Scenario Outline: The moon moves the points in play, and a table may fix it at 26
+    Source: the moon is taking every point card (fi "Puhallus – kaikki 26 pistettä itselle", se
+    "Att ta månen"), so where a variant or a deck changes what the cards are worth it moves the
+    points in play: 13 under no-queen (fi "Ilman patarouvaa"), 25 in se's six-player deck ("Hjärter
+    för tre, fem och sex spelare"). Tables that keep the number 26 set moon_amount=26, an
+    interpretation offered as a table option. The positions are those of moon-001 (fi) and moon-008
+    (se at six): seat 0 wins every trick.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> <setup>
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the deal scores "<points>"
+
+    @ruleset:fi @players:4 @variant:no-queen
+    Examples: fi no-queen
+      | ruleset | players | deal | setup                                                   | hand                                   | points      |
+      | fi      | 4       | 4    | with variants "no-queen"                                | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 0 13 13 13  |
+      | fi      | 4       | 4    | with variants "no-queen" with options "moon_amount=26"  | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 0 26 26 26  |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | deal | setup                             | hand                    | points           |
+      | se      | 6       | 4    | with options "moon_amount=26"     | 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 26 |
+

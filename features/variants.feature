@@ -283,3 +283,78 @@ Feature: Variants
     Examples: dk black maria at four
       | ruleset | players | variants    |
       | dk      | 4       | black-maria |
+
+  @id:var-012 @area:variants
+  Scenario Outline: A bonus card taken with the moon adds nothing where the guide leaves the shooter on zero
+    Source: fi "Puhallus – kaikki 26 pistettä itselle" (the shooter gets no points at all) with
+    fi "Ruutujätkä (−10 pistettä)" (the jack, or internationally the ten, of diamonds as a bonus);
+    fi-classic "Pisteenlasku" (the shooter scores zero) with its "Variaatioita" (the ten of
+    diamonds). Seat 0 holds every club, leads and wins every trick, so it takes every heart, the
+    queen and the bonus card. Keeping the bonus would score the shooter minus 10.
+    Given a "<ruleset>" game for 4 players at a deal without passing with variants "<variant>"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the deal scores "0 26 26 26"
+
+    @ruleset:fi @players:4 @variant:omnibus-jd
+    Examples: fi omnibus-jd
+      | ruleset | variant    |
+      | fi      | omnibus-jd |
+
+    @ruleset:fi @players:4 @variant:omnibus-td
+    Examples: fi omnibus-td
+      | ruleset | variant    |
+      | fi      | omnibus-td |
+
+    @ruleset:fi-classic @players:4 @variant:omnibus-td
+    Examples: fi-classic omnibus-td
+      | ruleset    | variant    |
+      | fi-classic | omnibus-td |
+
+  @id:var-013 @area:variants
+  Scenario Outline: With the Omnibus jack and the shooter's choice, dk's moon ends on zero or minus 26 while no keeps the jack
+    Source: dk "At tage alt – den store gamble" (the shooter goes to zero or to minus 26) with dk
+    "Varianter" (the jack is one of the cards the moon needs), so the jack adds nothing to the
+    moon; no "Å «skyte månen»" turns round only the 26 penalty points, and its Omnibus jack (its
+    section on three to six players) takes 10 off whoever takes it, shooter or not. Same deal as
+    var-012: seat 0 takes every card.
+    Given a "<ruleset>" game for 4 players at a deal without passing with variants "omnibus-jd"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    And seat 0 chooses "<choice>"
+    Then the deal scores "<points>"
+
+    @ruleset:dk @players:4 @variant:omnibus-jd
+    Examples: dk omnibus-jd
+      | ruleset | choice             | points      |
+      | dk      | add_to_others      | 0 26 26 26  |
+      | dk      | subtract_from_self | -26 0 0 0   |
+
+    @ruleset:no @players:4 @variant:omnibus-jd
+    Examples: no omnibus-jd
+      | ruleset | choice             | points        |
+      | no      | add_to_others      | -10 26 26 26  |
+      | no      | subtract_from_self | -36 0 0 0     |
+
+  @id:var-014 @area:variants @ruleset:fi @players:4 @variant:omnibus-jd
+  Scenario: A fi table may play the Omnibus moon without the jack
+    Source: fi "Ruutujätkä (−10 pistettä)": the moon often, not always, needs the jack as well, so
+    the requirement is a table option (moon_also_requires, default [JD], as var-002 shows). The
+    deal of var-002: seat 1 takes the jack on the first trick and seat 0 every heart and the queen;
+    without the jack requirement that is a moon, and seat 1 still deducts its 10.
+    Given a "fi" game for 4 players starting at deal 4 with variants "omnibus-jd" with options "moon_also_requires=[]"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD"
+    And seat 1 holds "AC 2D 3D 4D 5D 6D 7D 8D 9D TD QD KD 2S"
+    And seat 2 holds "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS AH"
+    And seat 3 holds "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    When the cards are played "2C AC 3S JD"
+    And the rest of the deal is played with the lowest legal cards
+    Then the deal scores "0 16 26 26"

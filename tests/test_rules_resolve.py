@@ -293,3 +293,31 @@ def test_remove_once_takes_one_copy_out_of_a_two_deck_game():
     assert faces[parse_card("2S")] == 1 and faces[parse_card("2C")] == 0 and faces[parse_card("3S")] == 2
     assert min(c for c in rules.deck if face(c) == parse_card("2S")) == parse_card("2S")  # copy 0 is kept
 
+
+
+def test_a_variant_option_limited_to_some_rulesets_exists_only_there():
+    """omnibus-jd offers the jack's place in the moon as a choice on fi only (fi says 'often')."""
+    spec = load_spec()
+    assert spec.resolve("fi", ["omnibus-jd"]).options["moon_also_requires"] == ["JD"]
+    for ruleset in ("dk", "no"):
+        assert "moon_also_requires" not in spec.resolve(ruleset, ["omnibus-jd"]).options
+        with pytest.raises(ResolveError, match="no option 'moon_also_requires'"):
+            spec.resolve(ruleset, ["omnibus-jd"], options={"moon_also_requires": []})
+
+
+@pytest.mark.parametrize("given, expected", [([], []), ("[]", []), ("none", []), ("JD", ["JD"]), (["JD"], ["JD"])])
+def test_a_list_option_accepts_data_or_command_line_text(given, expected):
+    resolved = load_spec().resolve("fi", ["omnibus-jd"], options={"moon_also_requires": given})
+    assert resolved.get("moon.also_requires") == expected
+
+
+def test_a_list_option_refuses_a_value_it_does_not_offer():
+    with pytest.raises(ResolveError, match="cannot be"):
+        load_spec().resolve("fi", ["omnibus-jd"], options={"moon_also_requires": "TD"})
+
+
+@pytest.mark.parametrize("players, amount", [(4, 26), (6, 25)])
+def test_se_moves_the_points_in_play_unless_the_table_fixes_26(players, amount):
+    spec = load_spec()
+    assert spec.compile("se", players=players).moon_amount == amount
+    assert spec.compile("se", players=players, options={"moon_amount": 26}).moon_amount == 26

@@ -350,7 +350,8 @@ def declared_options(ruleset: dict, chosen: list[dict]) -> dict[str, tuple[dict,
     """Option name -> (entry, variant id or None): the ruleset's, then each chosen variant's."""
     declared = {name: (entry, None) for name, entry in ruleset.get("options", {}).items()}
     for variant in chosen:
-        declared.update({name: (entry, variant["id"]) for name, entry in variant.get("options", {}).items()})
+        declared.update({name: (entry, variant["id"]) for name, entry in variant.get("options", {}).items()
+                         if ruleset["id"] in entry.get("rulesets", [ruleset["id"]])})
     return declared
 
 
@@ -435,6 +436,9 @@ def _same_option_value(candidate: Any, given: Any) -> bool:
         text = given.strip().lower()
         if candidate is None:
             return text in ("null", "none")
+        if isinstance(candidate, list):  # a list of cards on a command line: "JD", "JD,TD", "[]" or "none"
+            words = [w for w in text.strip("[]").replace(",", " ").split()]
+            return [str(c).lower() for c in candidate] == ([] if words == ["none"] else words)
         return str(candidate).lower() == text
     return type(candidate) is type(given) and candidate == given
 

@@ -254,6 +254,10 @@ def _check_names(spec_file: SpecFile, data: dict, known_rulesets: set[str], know
                 spec_file.problem((key, index), f"a variant cannot name itself in {key}")
             elif other not in known_variants:
                 spec_file.problem((key, index), _unknown("variant", other, known_variants))
+    for name, entry in data.get("options", {}).items():
+        for index, ruleset_id in enumerate(entry.get("rulesets", [])):
+            if ruleset_id not in data["applies_to"]:
+                spec_file.problem(("options", name, "rulesets", index), f"{ruleset_id!r} is not in applies_to")
 
 
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:
