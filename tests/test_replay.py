@@ -171,7 +171,7 @@ def test_play_options_reach_the_log_and_the_replay(tmp_path):
     assert "pot carried:" in replayed.stdout and "  money: " in replayed.stdout
 
 
-@pytest.mark.parametrize("option, message", [("target=77", "invalid_game"), ("dealer=7", "invalid_game"),
+@pytest.mark.parametrize("option, message", [("target=0", "invalid_game"), ("dealer=7", "invalid_game"),
                                               ("bogus", "NAME=VALUE")])
 def test_play_refuses_bad_options_cleanly(option, message):
     result = run("play", "--ruleset", "fi", "--players", "4", "-o", option)
