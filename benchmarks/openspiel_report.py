@@ -24,6 +24,7 @@ GAME_COMMANDS = ("new_game", "deal", "pass", "play", "choose")
 BREAK = ("rule difference", "OpenSpiel breaks hearts with any heart played, also a heart led from a hand of only hearts")
 CHOICE = ("rule difference", "OpenSpiel never lets the shooter choose: it always adds 26 to the other three")
 JACK = ("rule difference", "OpenSpiel's moon needs every point trick but never the jack of diamonds")
+SELF = ("rule difference", "OpenSpiel's moon always adds 26 to the others; no table setting takes 26 off the shooter")
 
 
 def first_divergence(exchanges: list[dict]) -> tuple[dict, dict, dict] | None:
@@ -59,9 +60,15 @@ def classify(divergence) -> tuple[str, str]:
         return BREAK
     if "moon_choice" in ours_types - theirs_types:
         return CHOICE
+    if "subtract_from_self" in _moon_effects(ours) and "add_to_others" in _moon_effects(theirs):
+        return SELF
     if _moon_in(theirs) and not _moon_in(ours):
         return JACK
     return ("unclassified", "read the failure")
+
+
+def _moon_effects(response: dict) -> set:
+    return {e["moon"].get("effect") for e in response.get("events", []) if e["type"] == "deal_scored" and e.get("moon")}
 
 
 def _moon_in(response: dict) -> bool:
