@@ -47,6 +47,7 @@ from heartspec.protocol.messages import (
     PROTOCOL_VERSION,
     RequestError,
     card_from_json,
+    card_or_unknown,
     cards_from_json,
     check_option_types,
     describe_error,
@@ -290,6 +291,10 @@ class AdapterGame:
         self._require_phase("passing")
         if seat in self.pending_passes:
             raise RequestError("already_passed", f"seat {seat} has already passed")
+        foreign = [c for c in cards if isinstance(c, str) or c not in self.rules.deck]
+        if foreign:  # after already_passed, before invalid_pass (spec/protocol.md P-pass-5)
+            name = foreign[0] if isinstance(foreign[0], str) else card_name(foreign[0])
+            raise RequestError("invalid_card", f"{json.dumps(name)} is not a card of OpenSpiel's deck")
         if len(cards) != PASS_SIZE:
             raise RequestError("invalid_pass", f"pass exactly {PASS_SIZE} cards, not {len(cards)}")
         repeated = [c for k, c in enumerate(cards) if c in cards[:k]]
@@ -317,7 +322,7 @@ class AdapterGame:
         for giver in range(PLAYERS):
             receiver = (giver + offset) % PLAYERS
             events.append({"type": "cards_received", "seat": receiver, "from": giver,
-                           "cards": _names(self.pending_passes[giver])})
+                           "cards": _names(sorted(self.pending_passes[giver]))})
         return sorted(events, key=lambda e: e["seat"])
 
     def _hands_from_openspiel(self) -> list[set[int]]:
@@ -572,13 +577,13 @@ class Server(Endpoint):
         if not isinstance(raw_cards, list) or not all(isinstance(c, str) for c in raw_cards):
             raise RequestError("bad_request", "'cards' is required (a list of card names)")
         game._require_phase("passing")
-        return game.pass_cards(seat, cards_from_json(raw_cards, "cards"))
+        return game.pass_cards(seat, [card_or_unknown(c) for c in raw_cards])
 
     def play(self, request: dict) -> dict:
         game = self._require_game()
         seat = self._seat(request)
-        if "card" not in request:
-            raise RequestError("bad_request", "'card' is required")
+        if not isinstance(request.get("card"), str):  # a shape error comes before every rule (P-play-3)
+            raise RequestError("bad_request", "'card' is required (a card name such as \"QS\")")
         return game.play(seat, request["card"])
 
     def choose(self, request: dict) -> dict:
