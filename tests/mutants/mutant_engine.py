@@ -100,6 +100,22 @@ def follow_suit_optional() -> None:
     Game.legal_mask = legal_mask
 
 
+def play_ignores_follow() -> None:
+    """legal lists the right cards, but play lets a card that does not follow suit through."""
+    original = Game.play
+
+    def play(self, seat, card):
+        try:
+            return original(self, seat, card)
+        except RuleError as error:
+            if error.code != "must_follow_suit":
+                raise
+            copies = self.hands[seat] & self._face_copies[card]
+            return self.play_physical(seat, (copies & -copies).bit_length() - 1)
+
+    Game.play = play
+
+
 def tie_goes_to_first_seat() -> None:
     """A tie for the lowest total at the end is not shared: the lowest seat number alone wins."""
     original = Game._end_game
@@ -220,6 +236,7 @@ MUTATIONS = {
     "slow-start": slow_start,
     "pass-count-off-by-one": lambda: patch_rules(pass_count=lambda r: r.pass_count + 1 if r.pass_count else 0),
     "follow-suit-optional": follow_suit_optional,
+    "play-ignores-follow": play_ignores_follow,
     "moon-effect-flipped": lambda: patch_rules(moon_effect=lambda r: FLIP_MOON.get(r.moon_effect, r.moon_effect)),
     "max-deals-ignored": lambda: patch_rules(max_deals=lambda r: None),
     "tie-goes-to-first-seat": tie_goes_to_first_seat,
@@ -251,6 +268,7 @@ AREAS = {
     "kitty-ignored": ("dealing_and_decks", 999),
     "wrong-error-code": ("following_and_winning", 999),
     "follow-suit-optional": ("following_and_winning", 999),
+    "play-ignores-follow": ("following_and_winning", 999),
     "heart-lead-exception-missing": ("hearts_broken_and_leads", 999),
     "hearts-stay-broken": ("hearts_broken_and_leads", 999),
     "leader-carried-over": ("opening_lead", 999),

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from heartspec.conformance import mutant_matrix
 from heartspec.paths import data_dir
 
 # Areas that check a whole variant rather than one rule of every ruleset.
@@ -32,8 +33,6 @@ def protocol_clauses(text: str | None = None) -> list[str]:
     if text is None:
         text = (data_dir("spec") / "protocol.md").read_text(encoding="utf-8")
     return list(dict.fromkeys(CLAUSE_ID.findall(text)))
-
-
 
 
 def expected_cells(spec=None) -> dict[str, dict[str, tuple[int, ...]]]:
@@ -95,7 +94,6 @@ class Matrix:
 
     def unknown_citations(self) -> list[str]:
         return sorted(set(self.citations) - set(self.clauses))
-
 
     def missing(self) -> list[tuple[str, str, int]]:
         gaps = []
@@ -206,6 +204,7 @@ def render_markdown(matrix: Matrix) -> str:
     gaps = matrix.missing()
     lines += [f"Missing: {', '.join(f'{a} {r} {n}p' for a, r, n in gaps)}", ""] if gaps else []
     lines += clause_lines_markdown(matrix)
+    lines += mutant_matrix.markdown_lines()
     return "\n".join(lines)
 
 
