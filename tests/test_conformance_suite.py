@@ -18,7 +18,7 @@ def mutant(name: str) -> str:
     return f"{sys.executable} {MUTANT} {name}"
 
 
-def conform(*args: str, timeout: float = 240) -> subprocess.CompletedProcess:
+def conform(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
     return subprocess.run([*HEARTSPEC, "conform", *args], capture_output=True, text=True, timeout=timeout)
 
 
