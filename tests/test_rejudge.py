@@ -127,3 +127,19 @@ def test_mistakes_get_one_clear_line(tmp_path, args, message):
 def test_a_missing_log_is_one_line():
     result = CliRunner().invoke(main, ["replay", "/nonexistent/x.log", "--as", "fi"])
     assert result.exit_code != 0 and "cannot read /nonexistent/x.log" in result.output
+
+
+def test_a_moon_choice_the_other_ruleset_does_not_offer_is_refused_by_its_moon_rule():
+    dk = compile_rules(SPEC.resolve("dk", players=4))  # dk: the shooter chooses; fi: the moon always adds 26
+    for seed in range(200):
+        stream = io.StringIO()
+        play_games(dk, games=1, seed=seed, log=stream)
+        if '"cmd":"choose"' in stream.getvalue():
+            break
+    else:
+        pytest.fail("no moon in 200 random dk games")
+    lines = stream.getvalue().splitlines()
+    first_choice = next(n for n, line in enumerate(lines, start=1) if '"cmd":"choose"' in line)
+    _, [fi] = rejudge_lines(lines, [("fi", "fi", ())], CATALOG)
+    assert fi.refusal.line == first_choice
+    assert fi.refusal.code == "wrong_phase" and fi.refusal.rule.key == "moon"

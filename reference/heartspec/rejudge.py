@@ -133,11 +133,13 @@ def _rule_key(code: str, request: dict, phase: str | None, game, judged: Judged)
     if code == "card_not_in_hand":
         return "passing" if judged._deal_had_pass else "deck"
     if code == "wrong_phase":
-        if phase in ("game_over", "deal") and cmd in ("play", "pass", "choose"):
-            return "game_end"
         if cmd == "choose" or phase == "moon_choice":
-            return "moon"
-        return "passing"
+            return "moon"  # one ruleset lets the shooter choose, the other scores the moon at once
+        if phase == "game_over":
+            return "game_end"
+        if phase in ("passing", "playing") and cmd in ("pass", "play"):
+            return "passing"  # one ruleset passes in this deal, the other does not
+        return None
     return RULE_OF_CODE.get(code)
 
 

@@ -48,7 +48,7 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
     try:
         run, detail = prepare(list(tables), players, games, bots, seed, _parse_options(option_pairs), catalog)
         document = simulate(run, detail, workers=workers or os.cpu_count() or 1, executor=executor,
-                            scheduler=scheduler)
+                            scheduler=scheduler, progress=_progress(games))
     except (SimulationError, RuntimeError, OSError) as err:
         raise click.ClickException(str(err)) from None
     for path, text in ((json_path, lambda: json.dumps(document, indent=1) + "\n"), (html_path, lambda: render_html(document))):
@@ -63,6 +63,18 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
     else:
         click.echo(render_text(document), nl=False)
         click.echo(f"played {document['played']['deals']:,} deals in {document['timing']['seconds']} s")
+
+
+def _progress(games: int):
+    """Games done so far on a terminal's stderr (a long run should not look hung); nothing when redirected."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int) -> None:
+        sys.stderr.write(f"\r{done:,} / {games:,} games" + ("\n" if done >= games else ""))
+        sys.stderr.flush()
+
+    return show
 
 
 COMMANDS = [simulate_command]
