@@ -22,6 +22,7 @@ from heartspec.render.selection import (
     check_variants,
     cite,
     md_escape,
+    plain,
     resolve_rules,
 )
 
@@ -216,17 +217,16 @@ def _text_cell(head: str, cell: Cell, indent: str) -> list[str]:
         return [f"  {head}{NOT_PLAYED} (not played by this many players)"]
     if cell.rule is None:
         return [f"  {head}(no such rule)"]
-    lines = [f"  {head}{cell.rule.text}"]
+    lines = [f"  {head}{plain(cell.rule.text)}"]
     for source in cell.rule.sources:
-        status = source.get("status", "?")
-        lines.append(f"{indent}{cite(source)}, {status}")
+        status = plain(source.get("status", "?"))
+        lines.append(f"{indent}{plain(cite(source))}, {status}")
         if status == "interpretation":
             lines.append(f"{indent}[interpretation] {_flat(source.get('note', ''))}")
     return lines
 
 
-def _flat(text: str) -> str:
-    return " ".join(str(text).split())
+_flat = plain  # spec text on one line, control characters gone
 
 
 # --- markdown ---------------------------------------------------------------

@@ -14,6 +14,7 @@ from heartspec.render.selection import (
     check_variants,
     cite,
     md_escape,
+    plain,
     resolve_rules,
 )
 
@@ -110,29 +111,30 @@ def _interpretation_notes(rule: RenderedRule) -> list[str]:
 
 
 def render_text(book: Rulebook) -> str:
-    lines = [f"{book.ruleset_id}: {book.title}"]
-    lines += _header_lines(book, bullet="")
+    lines = [f"{book.ruleset_id}: {plain(book.title)}"]
+    lines += _header_lines(book, bullet="", esc=plain)
     sections = _sections(book)
     for heading, rules in sections:
         lines += ["", f"Rules at {heading}:"]
         for rule in rules:
-            lines.append(f"  {rule.label}: {rule.text}")
-            lines.append(f"      source: {_cite_statuses(rule)}")
-            lines += [f"      [interpretation] {note}" for note in _interpretation_notes(rule)]
-    lines += _options_lines(book, bullet="  ")
+            lines.append(f"  {rule.label}: {plain(rule.text)}")
+            lines.append(f"      source: {plain(_cite_statuses(rule))}")
+            lines += [f"      [interpretation] {plain(note)}" for note in _interpretation_notes(rule)]
+    lines += _options_lines(book, bullet="  ", esc=plain)
     return "\n".join(lines) + "\n"
 
 
-def _header_lines(book: Rulebook, bullet: str) -> list[str]:
+def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
+    """The rulebook's opening lines; `esc` makes the spec's own text safe for the output format."""
     guide = book.guide
     lines = []
     if book.summary:
-        lines.append(f"{bullet}{book.summary.strip()}")
+        lines.append(f"{bullet}{esc(book.summary)}")
     if guide:
-        lines.append(f"{bullet}Guide: {book.ruleset_id} ({guide.get('title', '')}; {guide.get('file', '')})")
+        lines.append(f"{bullet}Guide: {book.ruleset_id} ({esc(guide.get('title', ''))}; {esc(guide.get('file', ''))})")
     if book.variants:
-        lines.append(f"{bullet}Variants: " + ", ".join(f"{v['id']} ({v['title']})" for v in book.variants))
-        lines += [f"{bullet}{v['id']}: {' '.join(v['summary'].split())}" for v in book.variants if v["summary"]]
+        lines.append(f"{bullet}Variants: " + ", ".join(f"{v['id']} ({esc(v['title'])})" for v in book.variants))
+        lines += [f"{bullet}{v['id']}: {esc(v['summary'])}" for v in book.variants if v["summary"]]
     else:
         lines.append(f"{bullet}Variants: none")
     lines.append(f"{bullet}Player counts shown: " + ", ".join(map(str, book.players)))
@@ -151,14 +153,14 @@ def _cite_statuses(rule: RenderedRule) -> str:
     return "; ".join(f"{cite(s)}, {s.get('status', '?')}" for s in rule.sources) or "no source recorded"
 
 
-def _options_lines(book: Rulebook, bullet: str) -> list[str]:
+def _options_lines(book: Rulebook, bullet: str, esc) -> list[str]:
     if not book.options:
         return []
     lines = ["", "Options (agree before the game):"]
     for key, option in book.options.items():
         source = option.get("source", {})
         citation = cite({"guide": book.ruleset_id, **source}) if source else "no source recorded"
-        lines.append(f"{bullet}{key}: {_option_text(option)} ({citation}, {source.get('status', '?')})")
+        lines.append(f"{bullet}{key}: {esc(_option_text(option))} ({esc(citation)}, {esc(source.get('status', '?'))})")
     return lines
 
 
@@ -166,14 +168,14 @@ def _options_lines(book: Rulebook, bullet: str) -> list[str]:
 
 
 def render_markdown(book: Rulebook) -> str:
-    lines = [f"# {book.ruleset_id}: {book.title}", ""]
-    lines += _header_lines(book, bullet="- ")
+    lines = [f"# {book.ruleset_id}: {md_escape(book.title)}", ""]
+    lines += _header_lines(book, bullet="- ", esc=md_escape)
     for heading, rules in _sections(book):
         lines += ["", f"## Rules at {heading}", ""]
         for rule in rules:
-            lines.append(f"- **{rule.label}.** {rule.text}. *({_cite_statuses(rule)})*")
-            lines += [f"  - **[interpretation]** {note}" for note in _interpretation_notes(rule)]
-    options = _options_lines(book, bullet="- ")
+            lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(rule))})*")
+            lines += [f"  - **[interpretation]** {md_escape(note)}" for note in _interpretation_notes(rule)]
+    options = _options_lines(book, bullet="- ", esc=md_escape)
     if options:
         lines += ["", "## Options (agree before the game)", ""] + options[2:]
     return "\n".join(lines) + "\n"
@@ -247,7 +249,7 @@ def _catalog_rows(cat: dict) -> tuple[list[list[str]], list[list[str]]]:
 
 
 def render_catalog_text(cat: dict) -> str:
-    rulesets, variants = _catalog_rows(cat)
+    rulesets, variants = ([[plain(cell) for cell in row] for row in rows] for rows in _catalog_rows(cat))
     lines = ["Rulesets"] + _table(["id", "title", "players", "guides"], rulesets)
     lines += ["", "Variants"] + _table(["id", "title", "players", "applies to", "guides"], variants)
     return "\n".join(lines) + "\n"
