@@ -7,6 +7,8 @@ the end, bonus cards that push a deal score below zero, and open-ended games the
 
 from __future__ import annotations
 
+import io
+import json
 import random
 from fractions import Fraction
 
@@ -16,7 +18,7 @@ from hypothesis import strategies as st
 
 from heartspec.engine import Game, RuleError
 from heartspec.engine.scoring import MOON_CHOICES
-from heartspec.engine.selfplay import _Log, _play_one_deal
+from heartspec.engine.selfplay import OPEN_ENDED_DEALS, _Log, _play_one_deal, play_games
 from heartspec.rules import load_spec
 
 SPEC = load_spec()
@@ -91,3 +93,12 @@ def test_a_game_without_target_or_deal_limit_needs_money_settled_after_every_dea
         with pytest.raises(ValueError, match="never ends"):
             SPEC.compile("fi-classic", [], 4, {"target": None, "settlement": method})
     assert SPEC.compile("fi-classic", [], 4, {"target": None, "settlement": "pairwise"}).target is None
+
+
+def test_self_play_stops_an_open_ended_game_and_logs_the_stop():
+    log = io.StringIO()
+    summary = play_games(compiled("zero_point_pot", "0.5", "returned", bonus=False, open_ended=True),
+                         games=2, seed=3, log=log)
+    commands = [json.loads(line)["cmd"] for line in log.getvalue().splitlines()]
+    assert commands.count("stop") == 2 and commands[-1] == "stop"
+    assert 2 <= summary.deals <= 2 * OPEN_ENDED_DEALS

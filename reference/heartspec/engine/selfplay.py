@@ -73,13 +73,23 @@ def play_games(
                    hands_per_second=deals / elapsed if elapsed > 0 else 0.0)
 
 
+OPEN_ENDED_DEALS = 20  # the most deals a random table plays before stopping an open-ended game
+
+
 def _play_one_game(rules: CompiledRules, rng: random.Random, log: _Log, options: dict, max_deals: int):
     log.write({"cmd": "new_game", "ruleset": rules.ruleset, "players": rules.players,
                "variants": list(rules.variants), "options": options})
     game = Game(rules, **{k: options[k] for k in ("dealer", "deal_number", "totals") if k in options})
     game.quiet = True
     moons = points = 0
+    # An open-ended game (money settled per deal, no target, no deal limit) ends when the table
+    # stops: the random table stops after a random number of deals.
+    stop_after = rng.randint(1, OPEN_ENDED_DEALS) if rules.target is None and rules.max_deals is None else None
     while game.phase != "game_over":
+        if game.deals_scored == stop_after:
+            log.write({"cmd": "stop"})
+            game.stop()
+            break
         if game.deals_scored >= max_deals:
             raise RuntimeError(f"a game of {rules.ruleset} did not end after {max_deals} deals")
         _play_one_deal(game, rng, log)
