@@ -25,6 +25,8 @@ BREAK = ("rule difference", "OpenSpiel breaks hearts with any heart played, also
 CHOICE = ("rule difference", "OpenSpiel never lets the shooter choose: it always adds 26 to the other three")
 JACK = ("rule difference", "OpenSpiel's moon needs every point trick but never the jack of diamonds")
 SELF = ("rule difference", "OpenSpiel's moon always adds 26 to the others; no table setting takes 26 off the shooter")
+BONUS = ("rule difference", "OpenSpiel's shooter keeps a bonus card taken with the moon; fi, fi-classic and dk leave the "
+                            "shooter on zero")
 
 
 def first_divergence(exchanges: list[dict]) -> tuple[dict, dict, dict] | None:
@@ -64,11 +66,17 @@ def classify(divergence) -> tuple[str, str]:
         return SELF
     if _moon_in(theirs) and not _moon_in(ours):
         return JACK
+    if _moon_in(theirs) and _moon_in(ours) and _deal_points(ours) != _deal_points(theirs):
+        return BONUS  # the same moon, scored differently: only a bonus card's value can part them
     return ("unclassified", "read the failure")
 
 
 def _moon_effects(response: dict) -> set:
     return {e["moon"].get("effect") for e in response.get("events", []) if e["type"] == "deal_scored" and e.get("moon")}
+
+
+def _deal_points(response: dict) -> list:
+    return [e.get("points") for e in response.get("events", []) if e["type"] == "deal_scored"]
 
 
 def _moon_in(response: dict) -> bool:
