@@ -45,4 +45,4 @@ def test_the_project_own_tests_still_run_beside_the_suite(tmp_path):
     result = run_pytest(a_project(tmp_path), "--heartspec-engine", engine, "-k", "own or throw_the_queen", "-v")
     assert result.returncode == 0, result.stdout[-3000:]
     assert "test_own.py::test_own PASSED" in result.stdout
-    assert "::test_a_player_out_of_clubs_tries_to_throw_the_queen_of_spades" in result.stdout
+    assert "first_trick::first-trick-001[fi-4p] PASSED" in result.stdout  # -v names a scenario by its stable id
