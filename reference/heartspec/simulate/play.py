@@ -30,7 +30,7 @@ COUNTED_RULES = (
     "heart_leads.before_broken",     # a heart refused as a lead before hearts were broken
     "heart_leads.exceptions",        # a heart led before hearts broke, by an exception (hearts only, ...)
     "following.identical_cards",     # identical cards met in a trick and cancelled
-    "following.all_cancelled",       # every led-suit card cancelled: the leader took the trick
+    "following.all_cancelled",       # every led-suit card cancelled (leader takes, or set aside)
     "deck.kitty_to",                 # a kitty went to the first trick's winner
     "game_end.ties",                 # a tie for lowest sent the table into an extra deal
 )
