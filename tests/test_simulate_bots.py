@@ -160,3 +160,20 @@ def test_a_subprocess_bot_that_dies_is_reported():
 
 def test_bot_maker_knows_the_built_in_bots():
     assert bot_maker("random") is RandomBot and bot_maker("heuristic") is HeuristicBot
+
+
+def test_a_subprocess_bot_is_one_process_per_seat_closed_when_the_shard_ends():
+    from heartspec.simulate.shards import Run, run_shard
+
+    maker = bot_maker(f"exec:{sys.executable} {FIXTURES / 'seat_bots.py'}")
+    first, second = maker(1), maker(2)
+    assert first.transport is second.transport  # every game of the seat talks to the same process
+    rules = _rules("fi", 4, ())
+    play_game(rules, [maker, RandomBot, RandomBot, RandomBot], seed=1, index=0)
+    play_game(rules, [maker, RandomBot, RandomBot, RandomBot], seed=1, index=1)
+    process = maker.process.process._process
+    assert process.poll() is None
+    maker.close()
+    assert process.poll() is not None
+    run = Run((("fi", rules),), (f"exec:{sys.executable} {FIXTURES / 'seat_bots.py'}",) + ("random",) * 3, 1, 2)
+    assert run_shard(run, 0, 2).games == 2

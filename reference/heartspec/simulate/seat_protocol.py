@@ -30,7 +30,7 @@ def bot_maker(spec: str) -> Callable[[int], object]:
         command = spec[len("exec:"):].strip()
         if not command:
             raise BotError("exec: needs a command, e.g. exec:./my-bot --careful")
-        return lambda seed: SeatProtocolBot(spec, _Subprocess(command), seed)
+        return _SubprocessMaker(spec, command)
     module_name, sep, function_name = spec.partition(":")
     if not sep or not module_name or not function_name:
         known = ", ".join(sorted(BUILT_IN))
@@ -70,6 +70,20 @@ class _Subprocess:
     def close(self) -> None:
         if self.process is not None:
             self.process.close()
+
+
+class _SubprocessMaker:
+    """Builds a seat's bot for each game over one process, started once and closed when the shard ends."""
+
+    def __init__(self, spec: str, command: str):
+        self.spec = spec
+        self.process = _Subprocess(command)
+
+    def __call__(self, seed: int) -> "SeatProtocolBot":
+        return SeatProtocolBot(self.spec, self.process, seed)  # its `game` question starts a new game
+
+    def close(self) -> None:
+        self.process.close()
 
 
 class SeatProtocolBot:

@@ -69,18 +69,20 @@ def shards(games: int, size: int = SHARD_GAMES) -> list[tuple[int, int]]:
 def run_shard(run: Run, start: int, stop: int) -> ShardResult:
     """Play games start..stop-1 under every ruleset of the run and sum what they measured."""
     started = time.perf_counter()
-    makers = [bot_maker(spec) for spec in run.bots]
+    makers = [bot_maker(spec) for spec in run.bots]  # one per seat: a subprocess bot is one process per seat
     result = ShardResult()
-    for index in range(start, stop):
-        records = [(label, play_game(rules, makers, run.seed, index)) for label, rules in run.tables]
-        for label, record in records:
-            _add_own(result, label, record)
-        for i, (base_label, base) in enumerate(records):
-            for label, record in records[i + 1:]:
-                _add_difference(result, (label, base_label), record, base)
-        result.games += 1
-    for make in makers:
-        getattr(make, "close", lambda: None)()
+    try:
+        for index in range(start, stop):
+            records = [(label, play_game(rules, makers, run.seed, index)) for label, rules in run.tables]
+            for label, record in records:
+                _add_own(result, label, record)
+            for i, (base_label, base) in enumerate(records):
+                for label, record in records[i + 1:]:
+                    _add_difference(result, (label, base_label), record, base)
+            result.games += 1
+    finally:
+        for make in makers:
+            getattr(make, "close", lambda: None)()
     result.seconds = time.perf_counter() - started
     return result
 
