@@ -131,6 +131,8 @@ class HeuristicBot:
         r, s = rank(card), suit(card)
         if s == SPADES and r >= QUEEN_SLOT and not guarded:
             return 100 + r
+        if s == SPADES and r == QUEEN_SLOT:
+            return -1.0  # guarded by low spades, she is safer kept than handed to a neighbour
         if s == short:
             return 80 + r
         if s == HEARTS and r >= HIGH_HEART_SLOT:
