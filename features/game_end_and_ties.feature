@@ -415,6 +415,57 @@ Feature: The end of the game and ties
       | ruleset | players | deal | hand                    | before        | after              |
       | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 26 80 0 1 2 3 | 26 106 26 27 28 29 |
 
+  @id:end-011 @area:game_end_and_ties
+  Scenario Outline: Any agreed points limit ends the game
+    Source: fi "Sovittu piste- tai jakoraja" and its FAQ on how long to play: a table may agree
+    a limit other than 100, 50 being only an example; fi-classic "Variaatioita" likewise. The
+    deal (scoring's hands written out, played as dealt with the lowest legal cards) scores 3, 10, 13
+    and 0.
+    Given a "<ruleset>" game for 4 players at a deal without passing with options "target=75" with totals "0 0 <before> 0"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then <outcome>
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset | before | outcome                          |
+      | fi      | 62     | the game is not over             |
+      | fi      | 63     | the game is over with winner "3" |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    | before | outcome                          |
+      | fi-classic | 63     | the game is over with winner "3" |
+
+  @id:end-012 @area:game_end_and_ties
+  Scenario Outline: In fi a deal limit replaces the points limit; in fi-classic whichever comes first ends the game
+    Source: fi "Sovittu piste- tai jakoraja" offers a fixed number of deals instead of a points
+    limit; fi-classic "Variaatioita" caps the game at 100 points or 15 deals. The deal is
+    end-006's: fi scores 6 7 13 0 at deal 14, fi-classic 0 13 13 0, so one total passes 100.
+    Given a "<ruleset>" game for 4 players with variants "no-passing" starting at deal 14 with options "max_deals=15" with totals "<totals>"
+    And seat 0 holds "3C 7C JC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "4C 8C QC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "5C 9C KC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "2C 6C TC 4D 8D QD 3H 7H JH 2S 6S TS AS"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the totals are "<after>"
+    And <outcome>
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset | totals   | after        | outcome              |
+      | fi      | 95 0 0 0 | 101 7 13 0   | the game is not over |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    | totals    | after         | outcome                          |
+      | fi-classic | 0 95 0 0  | 0 108 13 0    | the game is over with winners "0 3" |
+
   @id:end-020 @area:game_end_and_ties
   Scenario Outline: At four players a moon that lifts another total past 100 ends the game
     Source: fi "Pistekortit ja pisteenlasku", se "När tar spelet slut?" and fi-classic "Pelin
@@ -501,47 +552,3 @@ Feature: The end of the game and ties
       | players | deal | before            | outcome                          |
       | 6       | 14   | 0 60 60 60 60 60  | the game is not over             |
       | 6       | 15   | 0 60 60 60 60 60  | the game is over with winner "0" |
-
-  @id:end-011 @area:game_end_and_ties
-  Scenario Outline: Any agreed points limit ends the game
-    Source: fi "Sovittu piste- tai jakoraja" and its FAQ on how long to play: a table may agree
-    a limit other than 100, 50 being only an example; fi-classic "Variaatioita" likewise. The
-    deal (three cards passed left, lowest legal cards) scores 3, 10, 13 and 0.
-    Given a "<ruleset>" game for 4 players with options "target=75" with totals "0 0 <before> 0"
-    And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
-    Then <outcome>
-
-    @ruleset:fi @players:4
-    Examples: fi 4 players
-      | ruleset | before | outcome                          |
-      | fi      | 62     | the game is not over             |
-      | fi      | 63     | the game is over with winner "3" |
-
-    @ruleset:fi-classic @players:4
-    Examples: fi-classic 4 players
-      | ruleset    | before | outcome                          |
-      | fi-classic | 63     | the game is over with winner "3" |
-
-  @id:end-012 @area:game_end_and_ties
-  Scenario Outline: In fi a deal limit replaces the points limit; in fi-classic whichever comes first ends the game
-    Source: fi "Sovittu piste- tai jakoraja" offers a fixed number of deals instead of a points
-    limit; fi-classic "Variaatioita" caps the game at 100 points or 15 deals. The deal is
-    end-006's: fi scores 6 7 13 0 at deal 14, fi-classic 0 13 13 0, so one total passes 100.
-    Given a "<ruleset>" game for 4 players starting at deal 14 with options "max_deals=15" with totals "<totals>"
-    And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
-    Then the totals are "<after>"
-    And <outcome>
-
-    @ruleset:fi @players:4
-    Examples: fi 4 players
-      | ruleset | totals   | after        | outcome              |
-      | fi      | 95 0 0 0 | 101 7 13 0   | the game is not over |
-
-    @ruleset:fi-classic @players:4
-    Examples: fi-classic 4 players
-      | ruleset    | totals    | after         | outcome                          |
-      | fi-classic | 0 95 0 0  | 0 108 13 0    | the game is over with winners "0 3" |
