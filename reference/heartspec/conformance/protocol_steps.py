@@ -16,12 +16,14 @@ from pytest_bdd import given, parsers, then, when
 
 from heartspec.conformance.schema_check import command_of
 from heartspec.conformance.session import ScenarioSkip
-from heartspec.conformance.steps import Table, card_list, run_or_skip
+from heartspec.conformance.layout import _shipped_spec as shipped_spec  # one cached load of the shipped spec per run
+from heartspec.conformance.steps import Table, card_list, game_setup, run_or_skip
 from heartspec.protocol.client import EngineError, EngineProcess
 
-# Rulesets whose four-player positions the protocol scenarios share: the opening card 2C, a deal 4
-# without passing, hearts not led before broken. The first one the engine claims is played.
-GENERIC_RULESETS = ("fi", "no", "se", "dk")
+# Rulesets whose four-player positions the protocol scenarios share: the opening card 2C, hearts not
+# led before broken. The first one the engine claims is played, among those that pass the way fi does
+# at the scenario's starting deal (fi-classic never holds, so it serves only scenarios that pass).
+GENERIC_RULESETS = ("fi", "no", "se", "dk", "fi-classic")
 CARD_ORDER_RANKS = "2X3456789TJQKA"
 
 
@@ -30,13 +32,22 @@ def card_order(card: str) -> tuple[int, int]:
     return "CDHS".index(card[1]), CARD_ORDER_RANKS.index(card[0])
 
 
-def claimed_ruleset(table: Table, players: int) -> str:
+def pass_direction(ruleset: str, players: int, deal_number: int) -> str:
+    rules = shipped_spec().compile(ruleset, (), players=players, options={})
+    if rules.pass_count == 0 or not rules.pass_cycle:
+        return "none"
+    return rules.pass_cycle[(deal_number - 1) % len(rules.pass_cycle)]
+
+
+def claimed_ruleset(table: Table, players: int, rest: str) -> str:
+    deal = game_setup(rest)["options"].get("deal_number", 1)
     supports = table.session.handshake().get("supports") or {}
     counts = supports.get("players") if isinstance(supports.get("players"), dict) else {}
     for ruleset in GENERIC_RULESETS:
-        if ruleset in (supports.get("rulesets") or []) and players in counts.get(ruleset, [players]):
+        claimed = ruleset in (supports.get("rulesets") or []) and players in counts.get(ruleset, [players])
+        if claimed and pass_direction(ruleset, players, deal) == pass_direction("fi", players, deal):
             return ruleset
-    raise ScenarioSkip(f"the engine claims none of {', '.join(GENERIC_RULESETS)} at {players} players")
+    raise ScenarioSkip(f"the engine claims none of {', '.join(GENERIC_RULESETS)} passing at deal {deal} as fi does")
 
 
 def unescape(text: str) -> str:
@@ -61,7 +72,7 @@ def fresh_engine(table: Table) -> EngineProcess:
 # ---------------------------------------------------------------- Given
 @given(parsers.re(r"a game for (?P<players>\d+) players of a ruleset the engine claims(?P<rest>.*)"))
 def given_claimed_game(table: Table, players: str, rest: str):
-    run_or_skip(lambda: table.new_game(claimed_ruleset(table, int(players)), int(players), rest))
+    run_or_skip(lambda: table.new_game(claimed_ruleset(table, int(players), rest), int(players), rest))
 
 
 # ---------------------------------------------------------------- When
