@@ -1,7 +1,8 @@
 Feature: Protocol card names
   Every accepted spelling of every card, canonical output, and the refusal of what names no card
   of the game (spec/protocol.md, section 3). The positions are four-player deals of the first
-  ruleset the engine claims among fi, no, se and dk, which share the deck and the opening card.
+  ruleset the engine claims among fi, no, se, dk and fi-classic (one that passes as fi does at the
+  scenario's starting deal), which share the deck and the opening card.
 
   @id:proto-card-001 @area:protocol_cards @clause:P-cards-1 @clause:P-cards-2
   Scenario Outline: Every card may be spelled in lower case, in mixed case, or with 10 for T

@@ -2,7 +2,7 @@ Feature: Protocol refusals: the order of errors, and a refusal changes nothing
   Each row sends a request that breaks two rules next to each other in a command's documented
   order, and expects the earlier one; every refusal leaves the game exactly as it was
   (spec/protocol.md, sections 2, 5, 6 and 9). Positions are four-player deals of the first ruleset
-  the engine claims among fi, no, se and dk, unless a row needs one ruleset's rule.
+  the engine claims among fi, no, se, dk and fi-classic, unless a row needs one ruleset's rule.
 
   @id:proto-order-001 @area:protocol_refusals @clause:P-play-3 @clause:P-phases-4 @clause:P-seats-1 @clause:P-errors-1 @clause:P-envelope-15
   Scenario Outline: play checks its errors in the documented order

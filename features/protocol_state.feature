@@ -1,7 +1,7 @@
 Feature: Protocol state, legal and the handshake in every phase
   What hello, new_game, deal, state and legal answer in each phase of a game (spec/protocol.md,
   sections 4 to 6). Positions are four-player deals of the first ruleset the engine claims among
-  fi, no, se and dk, unless a scenario needs one ruleset's rule.
+  fi, no, se, dk and fi-classic, unless a scenario needs one ruleset's rule.
 
   @id:proto-state-001 @area:protocol_state @clause:P-hello-1 @clause:P-hello-2 @clause:P-hello-3
   Scenario: hello names protocol 1, and every table size it claims starts a game
