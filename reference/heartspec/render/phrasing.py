@@ -214,7 +214,7 @@ def _moon(value: dict, rules: Mapping) -> str:
     if value.get("also_requires"):
         needed += f" and {_cards(value['also_requires'])}"
     amount = value.get("amount", 26)
-    amount_text = "the deal's penalty total" if amount == "deal_total" else str(amount)
+    amount_text = f"the deal's penalty total{_penalty_total(rules)}" if amount == "deal_total" else str(amount)
     effect = {
         "add_to_others": f"they score 0 and every other player scores {amount_text}",
         "subtract_from_self": f"they subtract {amount_text} from their own total and the others score 0",
@@ -228,6 +228,18 @@ def _moon(value: dict, rules: Mapping) -> str:
         fate = {"kept": "still count", "ignored": "are ignored"}.get(value.get("bonus_cards"))
         text += f" (negative cards they took {fate})" if fate else ""
     return text
+
+
+def _penalty_total(rules: Mapping) -> str:
+    """' (52)': the points in play, when the deck and card points are at hand to count them."""
+    deck, points = (rules.get("deck"), rules.get("card_points")) if rules else (None, None)
+    if not isinstance(deck, dict) or not isinstance(points, dict) or "hand_size" not in deck:
+        return ""
+    from heartspec.cards import deck_of, face
+    from heartspec.rules.compile import face_points
+
+    worth = face_points(points)
+    return f" ({sum(worth[face(c)] for c in deck_of(deck) if worth[face(c)] > 0)})"
 
 
 def _has_negative_cards(rules: Mapping) -> bool:
