@@ -24,7 +24,8 @@ _module = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_module)
 MUTATIONS = sorted(_module.MUTATIONS)
 
-HONEST = {"claims-fi-only"}  # plays fewer rulesets and says so: not a rule bug
+# not rule bugs: one plays fewer rulesets and says so, the other is only slow to start
+HONEST = {"claims-fi-only", "slow-start"}
 # the bug lives in what one deal leaves to the next, so the smallest game that shows it has two deals
 NEEDS_TWO_DEALS = {"first-trick-rules-only-in-first-deal", "passes-carried-over", "leader-carried-over",
                    "hearts-stay-broken"}
@@ -52,3 +53,8 @@ def test_an_engine_that_claims_fewer_rulesets_is_only_played_on_those():
     # it claims every variant but refuses them all: that, and nothing else, differs
     assert {g.signature for g in report.groups()} <= {("new_game", "ok", "protocol")}
     assert report.steps > 1000  # plain fi games were played and compared
+
+
+def test_an_engine_slow_to_start_is_waited_for_not_reported():
+    report = fuzz("slow-start", games=10, stop_at_first=False)
+    assert report.groups() == [] and report.games == 10 and report.steps > 500

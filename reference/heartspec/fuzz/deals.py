@@ -15,7 +15,8 @@ from heartspec.cards import CLUBS, HEARTS, card_name, face, parse_card, suit_of
 from heartspec.rules.model import CompiledRules
 
 QUEEN_OF_SPADES = parse_card("QS")
-DEAL_KINDS = ("random", "hearts_only", "club_void_points", "moon")
+DEAL_KINDS = ("random", "hearts_only", "hearts_and_queen", "club_void_points", "moon")
+ACE_OF_CLUBS = parse_card("AC")
 START_KINDS = ("fresh", "near_target", "tie", "last_deal")
 
 
@@ -43,6 +44,15 @@ def _pick(rules: CompiledRules, rng: random.Random, kind: str, seat: int) -> lis
         pool = [c for c in deck if suit_of(c) == HEARTS]
     elif kind == "club_void_points":
         pool = [c for c in deck if suit_of(c) != CLUBS and points[face(c)] > 0]
+    elif kind == "hearts_and_queen":
+        # the ace of clubs wins the first trick, so this seat then leads holding only hearts and the queen
+        # (or only hearts, where the queen is not in the deck) before hearts can be broken
+        ace = [c for c in deck if face(c) == ACE_OF_CLUBS][:1]
+        queen = [c for c in deck if face(c) == QUEEN_OF_SPADES][:1]
+        hearts = [c for c in deck if suit_of(c) == HEARTS]
+        rng.shuffle(hearts)
+        picked = ace + queen + hearts[: size - len(ace) - len(queen)]
+        return picked if len(picked) == size and ace else None
     elif kind == "moon":
         return _moon_hand(rules, deck, size)
     else:
@@ -124,5 +134,15 @@ def start_kind_for(rules: CompiledRules, rng: random.Random) -> str:
     return rng.choice(kinds)
 
 
-def deal_kind_for(rng: random.Random) -> str:
-    return "random" if rng.random() < 0.5 else rng.choice(DEAL_KINDS[1:])
+def deal_kind_for(rules: CompiledRules, rng: random.Random) -> str:
+    """Half the deals random; the others built for a rare cell these rules have (read off the rule values)."""
+    cells = {
+        "hearts_only": rules.heart_leads_before_broken == "forbidden",
+        "hearts_and_queen": "hearts_and_queen" in rules.heart_lead_exceptions or rules.heart_leads_before_broken == "forbidden",
+        "club_void_points": rules.first_trick_points != "allowed",
+        "moon": rules.moon_enabled,
+    }
+    kinds = [kind for kind in DEAL_KINDS[1:] if cells[kind]]
+    if "hearts_and_queen" in rules.heart_lead_exceptions:
+        kinds.append("hearts_and_queen")  # the cell only these rules have: give it a second share
+    return "random" if not kinds or rng.random() < 0.5 else rng.choice(kinds)

@@ -43,6 +43,7 @@ class PlannedGame:
     setup: Setup
     new_game: dict                       # the new_game request (without id)
     requests: list = field(default_factory=list)   # dicts and raw lines, in order, ids assigned
+    kinds: list[str] = field(default_factory=list)  # of each request: "move", "query" or "probe"
     deal_starts: list[DealStart] = field(default_factory=list)
     reached: Counter = field(default_factory=Counter)   # rare situations this game reached
     rule_options: dict = field(default_factory=dict)     # the ruleset options chosen (target, max_deals...)
@@ -83,17 +84,20 @@ class _GameWriter:
         self.server, self.planned, self.rng = server, planned, rng
         self.shooter: int | None = None
 
-    def send(self, request: dict | str) -> dict | None:
+    def send(self, request: dict | str, kind: str = "move") -> dict | None:
+        """Recorded for both engines and played on the planner's server too (a move, or a probe it refuses)."""
+        self.record(request, kind)
+        return self.server.handle(self.planned.requests[-1]) if isinstance(request, dict) else None
+
+    def ask(self, request: dict, kind: str = "query") -> None:
+        """Recorded for both engines, not sent to the planner's server (a query, or a move it makes itself)."""
+        self.record(request, kind)
+
+    def record(self, request: dict | str, kind: str) -> None:
         if isinstance(request, dict):
             request = {"id": len(self.planned.requests) + 1, **request}
-            self.planned.requests.append(request)
-            return self.server.handle(request)
         self.planned.requests.append(request)
-        return None
-
-    def ask(self, request: dict) -> None:
-        """Recorded for both engines, not sent to the planner's server (a query, or a move it makes itself)."""
-        self.planned.requests.append({"id": len(self.planned.requests) + 1, **request})
+        self.planned.kinds.append(kind)
 
     def write(self) -> None:
         response = self.send(self.planned.new_game)
@@ -124,7 +128,7 @@ class _GameWriter:
             if probe is not None:
                 kind, request = probe
                 self.planned.reached[f"probe: {kind}"] += 1
-                self.send(request)
+                self.send(request, "probe")
                 self.ask({"cmd": "state"})
                 return
         if rng.random() < STATE_CHANCE:
@@ -132,7 +136,7 @@ class _GameWriter:
 
     def deal(self) -> None:
         game, rng = self.server.game, self.rng
-        kind = deal_kind_for(rng)
+        kind = deal_kind_for(game.rules, rng)
         dealt = deal_cards(game.rules, rng, kind)
         self.shooter = dealt.shooter
         options = dict(self.planned.new_game["options"])
@@ -159,7 +163,7 @@ class _GameWriter:
         card = self.pick(seat, legal)
         # the card comes from the reference's legal mask, so the engine's fast path plays it: the checked
         # path would only repeat the checks (it is what the two engines under comparison run)
-        self.ask({"cmd": "play", "seat": seat, "card": card_name(face(card))})
+        self.ask({"cmd": "play", "seat": seat, "card": card_name(face(card))}, "move")
         self.observe_events(game.play_physical(seat, card))
 
     def pick(self, seat: int, legal: list[int]) -> int:

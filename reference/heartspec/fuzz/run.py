@@ -212,7 +212,7 @@ class _Session:
     def _reproduction(self, planned, outcome, signature, shrunk, finding):
         from heartspec.fuzz.shrink import Candidate
 
-        candidate = Candidate(list(planned.requests[: outcome.mismatch.index + 1]), outcome.mismatch.index)
+        candidate = Candidate(list(planned.requests), outcome.mismatch.index, list(planned.kinds)).head(outcome.mismatch.index)
         final = outcome
         if shrunk:
             def verify(lines):

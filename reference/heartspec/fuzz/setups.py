@@ -2,8 +2,8 @@
 
 A set-up is a ruleset, a player count and variants. The fuzzer walks the
 (ruleset, players) cells round-robin, so each cell comes up every few games
-however many variant combinations it has, and picks the variants within a
-cell at random: no variant half the time, one or an allowed pair otherwise.
+however many variant combinations it has; within a cell, half the games play
+no variant and the other half cycle through its variants and allowed pairs.
 """
 
 from __future__ import annotations
@@ -111,15 +111,19 @@ class SetupChooser:
             del self.cells[cell]
 
     def choose(self, game_number: int, rng: random.Random) -> Setup:
-        cell = list(self.cells.values())[(game_number - 1) % len(self.cells)]
+        """Cells in turn; within a cell every other visit plays no variant, the rest cycle through its variants.
+
+        A function of the game number alone, so game g of a seed is the same set-up in every run, and every
+        set-up of a cell comes up within twice its size visits to that cell.
+        """
+        cells = list(self.cells.values())
+        cell = cells[(game_number - 1) % len(cells)]
+        visit = (game_number - 1) // len(cells)
         plain = [s for s in cell if not s.variants]
-        if plain and rng.random() < 0.5:
+        others = [s for s in cell if s.variants]
+        if plain and (visit % 2 == 0 or not others):
             return plain[0]
-        others = [s for s in cell if s.variants] or cell
-        singles = [s for s in others if len(s.variants) == 1]
-        if singles and rng.random() < 0.6:
-            return rng.choice(singles)
-        return rng.choice(others)
+        return others[(visit // 2 if plain else visit) % len(others)]
 
 
 # values to try for an option a guide leaves open (`values: any`); the option names are the protocol's (§6.2)

@@ -18,13 +18,15 @@ from heartspec.fuzz.lockstep import Mismatch, Outcome
 from heartspec.fuzz.plan import PlannedGame, encode
 from heartspec.protocol.server import RulesCatalog, Server
 
-MOVES = ("deal", "pass", "play", "choose", "new_game")
-
-
 @dataclass
 class Candidate:
     requests: list                      # dicts (ids renumbered on output) and raw lines
     target: int                         # index of the disputed request
+    kinds: list[str]                    # of each request: "move", "query" or "probe" (heartspec.fuzz.plan)
+
+    def head(self, index: int) -> "Candidate":
+        """The requests up to and including `index`."""
+        return Candidate(self.requests[: index + 1], index, self.kinds[: index + 1])
 
     def lines(self) -> list[str]:
         out = []
@@ -32,14 +34,19 @@ class Candidate:
             out.append(request if isinstance(request, str) else encode({"id": number, **_strip_id(request)}))
         return out
 
+    def _moves(self, commands: tuple[str, ...]) -> int:
+        return sum(1 for r, k in zip(self.requests, self.kinds) if k == "move" and r.get("cmd") in commands)
+
     @property
     def deals(self) -> int:
-        return sum(1 for r in self.requests if isinstance(r, dict) and r.get("cmd") == "deal")
+        return self._moves(("deal",))
 
     @property
     def moves(self) -> int:
-        return sum(1 for r in self.requests if isinstance(r, dict) and r.get("cmd") in ("pass", "play", "choose"))
+        return self._moves(("pass", "play", "choose"))
 
+
+EARLIER_DEALS_TRIED = 3  # start a game at the deal of the difference, or at one of the deals just before
 
 Verify = Callable[[list[str]], "tuple[Outcome, tuple] | None"]  # lines -> (outcome, signature) of its difference
 
@@ -47,18 +54,16 @@ Verify = Callable[[list[str]], "tuple[Outcome, tuple] | None"]  # lines -> (outc
 def shrink(planned: PlannedGame, mismatch: Mismatch, signature: tuple, verify: Verify,
            catalog: RulesCatalog) -> tuple[Candidate, Outcome]:
     """The smallest candidate found that still shows `signature`, with its outcome."""
-    best = Candidate([_strip_id(r) for r in planned.requests[: mismatch.index + 1]], mismatch.index)
+    best = Candidate([_strip_id(r) for r in planned.requests], mismatch.index, list(planned.kinds)).head(mismatch.index)
     best_outcome = None
     for simplify in (_start_at_deal(planned, mismatch.index), _drop_queries, _deal_after_pass(catalog),
                      _drop_option("totals"), _drop_option("deal_number"), _drop_option("dealer")):
-        candidate = simplify(best)
-        if candidate is None:
-            continue
-        result = verify(candidate.lines())
-        if result is not None and result[1] == signature:
-            outcome = result[0]
-            best = Candidate(candidate.requests[: outcome.mismatch.index + 1], outcome.mismatch.index)
-            best_outcome = outcome
+        for candidate in simplify(best):  # simplest first: the first that still shows the difference is kept
+            result = verify(candidate.lines())
+            if result is not None and result[1] == signature:
+                best_outcome = result[0]
+                best = candidate.head(best_outcome.mismatch.index)
+                break
     if best_outcome is None:
         result = verify(best.lines())
         if result is None:
@@ -72,63 +77,64 @@ def _strip_id(request):
 
 
 def _start_at_deal(planned: PlannedGame, index: int):
-    def simplify(candidate: Candidate) -> Candidate | None:
-        starts = [d for d in planned.deal_starts if d.index <= index]
-        if not starts:
-            return None
-        start = starts[-1]
-        new_game = {**_strip_id(planned.requests[0]), "options": dict(start.options)}
-        kept = [_strip_id(r) for r in planned.requests[start.index: index + 1]]
-        return Candidate([new_game] + kept, len(kept))
+    """A new game started right at the deal of the difference, else at an earlier one (what a deal leaves
+    to the next, such as hearts still broken, needs the deal before)."""
+    def simplify(candidate: Candidate) -> list[Candidate]:
+        # the game's first deal is where the game already starts; the latest deals are the likeliest
+        starts = [d for d in planned.deal_starts[1:] if d.index <= index][-EARLIER_DEALS_TRIED:]
+        candidates = []
+        for start in reversed(starts):
+            new_game = {**_strip_id(planned.requests[0]), "options": dict(start.options)}
+            kept = [_strip_id(r) for r in planned.requests[start.index: index + 1]]
+            candidates.append(Candidate([new_game] + kept, len(kept), ["move"] + planned.kinds[start.index: index + 1]))
+        return candidates
     return simplify
 
 
-def _is_query(request) -> bool:
-    return not isinstance(request, dict) or request.get("cmd") not in MOVES
-
-
-def _drop_queries(candidate: Candidate) -> Candidate | None:
-    body, target = candidate.requests[:-1], candidate.requests[-1]
-    kept = [r for r in body if not _is_query(r)]
+def _drop_queries(candidate: Candidate) -> list[Candidate]:
+    """Every query and probe but the disputed request."""
+    body = list(zip(candidate.requests[:-1], candidate.kinds[:-1]))
+    kept = [(r, k) for r, k in body if k == "move"]
     if len(kept) == len(body):
-        return None
-    return Candidate(kept + [target], len(kept))
+        return []
+    return [Candidate([r for r, _ in kept] + candidate.requests[-1:], len(kept),
+                      [k for _, k in kept] + candidate.kinds[-1:])]
 
 
 def _deal_after_pass(catalog: RulesCatalog):
     """Deal the hands as they stand after the exchange, at a deal number whose direction is none."""
-    def simplify(candidate: Candidate) -> Candidate | None:
+    def simplify(candidate: Candidate) -> list[Candidate]:
         requests = candidate.requests
-        passes = [i for i, r in enumerate(requests) if isinstance(r, dict) and r.get("cmd") == "pass"]
+        passes = [i for i, (r, k) in enumerate(zip(requests, candidate.kinds)) if k == "move" and r.get("cmd") == "pass"]
         if not passes or passes[-1] >= len(requests) - 1 or requests[0].get("cmd") != "new_game":
-            return None
+            return []
         server = Server(catalog=catalog)
         for request in requests[: passes[-1] + 1]:
             server.handle_line(request if isinstance(request, str) else encode(request))
         game = server.game
         if game is None or game.phase != "playing":
-            return None
+            return []
         cycle = game.rules.pass_cycle
         if "none" not in cycle:
-            return None
+            return []
         options = dict(requests[0].get("options") or {})
         options["deal_number"] = cycle.index("none") + 1
         state = game.state()
-        deal = next(r for r in requests if isinstance(r, dict) and r.get("cmd") == "deal")
+        deal = next(r for r, k in zip(requests, candidate.kinds) if k == "move" and r.get("cmd") == "deal")
         deal = {**deal, "hands": state["hands"]}
-        rest = [r for r in requests[passes[-1] + 1:]]
+        rest = requests[passes[-1] + 1:]
         body = [{**requests[0], "options": options}, deal] + rest
-        return Candidate(body, len(body) - 1)
+        return [Candidate(body, len(body) - 1, ["move", "move"] + candidate.kinds[passes[-1] + 1:])]
     return simplify
 
 
 def _drop_option(name: str):
-    def simplify(candidate: Candidate) -> Candidate | None:
+    def simplify(candidate: Candidate) -> list[Candidate]:
         first = candidate.requests[0]
         if not isinstance(first, dict) or name not in (first.get("options") or {}):
-            return None
+            return []
         options = {k: v for k, v in first["options"].items() if k != name}
-        return Candidate([{**first, "options": options}] + candidate.requests[1:], candidate.target)
+        return [Candidate([{**first, "options": options}] + candidate.requests[1:], candidate.target, candidate.kinds)]
     return simplify
 
 
