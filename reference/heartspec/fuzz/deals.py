@@ -54,7 +54,7 @@ def _pick(rules: CompiledRules, rng: random.Random, kind: str, seat: int) -> lis
         picked = ace + queen + hearts[: size - len(ace) - len(queen)]
         return picked if len(picked) == size and ace else None
     elif kind == "moon":
-        return _moon_hand(rules, deck, size)
+        return _moon_hand(rules, deck, size, bonus_elsewhere=rng.random() < 0.5)
     else:
         return None
     if len(pool) < size:
@@ -63,16 +63,24 @@ def _pick(rules: CompiledRules, rng: random.Random, kind: str, seat: int) -> lis
     return pool[:size]
 
 
-def _moon_hand(rules: CompiledRules, deck: list[int], size: int) -> list[int]:
-    """The queen of spades and the top cards of every suit, the rest of the hand in hearts."""
+def _moon_hand(rules: CompiledRules, deck: list[int], size: int, bonus_elsewhere: bool = False) -> list[int]:
+    """The queen of spades and the top cards of every suit, the rest of the hand in hearts.
+
+    `bonus_elsewhere`, where the deck has cards worth negative points (the Omnibus jack of
+    diamonds), keeps them and the top of their suit out of the hand, so another seat can win
+    them while this one takes every penalty card: the cell where a moon may need the bonus card.
+    """
+    points = rules.face_points
+    bonus_suits = {suit_of(c) for c in deck if points[face(c)] < 0} if bonus_elsewhere else set()
     chosen = [c for c in deck if face(c) == QUEEN_OF_SPADES][:1]
     by_suit = {s: sorted((c for c in deck if suit_of(c) == s and c not in chosen), reverse=True) for s in range(4)}
-    per_suit = max(1, (size - 1) // 4)
-    for suit in range(4):
+    suits = [s for s in range(4) if s not in bonus_suits]
+    per_suit = max(1, (size - 1) // (4 + len(bonus_suits)))  # fewer suits: more room for hearts
+    for suit in suits:
         chosen += by_suit[suit][:per_suit]
     hearts = [c for c in by_suit[HEARTS] if c not in chosen]
     chosen += hearts[: size - len(chosen)]
-    rest = [c for c in sorted(deck, reverse=True) if c not in chosen]
+    rest = [c for c in sorted(deck, reverse=True) if c not in chosen and suit_of(c) not in bonus_suits]
     chosen += rest[: size - len(chosen)]
     return chosen[:size]
 

@@ -169,9 +169,13 @@ class _GameWriter:
     def pick(self, seat: int, legal: list[int]) -> int:
         if self.shooter is None:
             return self.rng.choice(legal)
-        if seat == self.shooter:
-            return max(legal, key=face)
         points = self.server.game._phys_points
+        if seat == self.shooter:
+            # highest card; when it cannot follow, a card without points, to keep them for its own tricks
+            game = self.server.game
+            following = game.trick and any(suit_of(c) == suit_of(game.trick[0][1]) for c in legal)
+            plain = legal if following or not game.trick else [c for c in legal if points[c] == 0] or legal
+            return max(plain, key=face)
         quiet = [c for c in legal if points[c] <= 0] or legal
         return min(quiet, key=face)
 
