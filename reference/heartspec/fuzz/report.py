@@ -155,9 +155,10 @@ class FuzzReport:
 
     def _group_lines(self, number: int, group: Group) -> list[str]:
         smallest = group.smallest
-        status = f"known ({group.known})" if group.known is not None else "new"
+        status = "known" if group.known is not None else "new"
         games = ", ".join(str(f.game) for f in group.findings[:8]) + (" ..." if group.count > 8 else "")
         lines = [f"difference {number}: {signature_text(group.signature)} [{status}], {group.count} occurrence(s): games {games}",
+                 *([f"  known: {group.known}"] if group.known is not None else []),
                  f"  rule: {smallest.ruling.citation}",
                  f"  smallest: seed {smallest.seed}, game {smallest.game} ({smallest.setup.label()}); "
                  f"{smallest.deals} deal(s), {smallest.moves} move(s), {len(smallest.log)} log lines"]
@@ -171,6 +172,8 @@ class FuzzReport:
                  else f"heartspec replay stops at line {smallest.stop_line}")
         if smallest.path:
             lines.append(f"  reproduction: {smallest.path} ({where})")
+        elif group.known is not None:
+            lines.append(f"  reproduction: {len(smallest.log)} lines in --report-json, or written by --save ({where})")
         else:
             lines.append(f"  reproduction ({where}):")
             lines += [f"    {line}" for line in smallest.log if not line.startswith("# ")]

@@ -200,7 +200,8 @@ class _Session:
         mismatch = outcome.mismatch
         signature = self.signature_of(planned.requests, mismatch, setup)
         if self.progress and signature not in self.report.seen():
-            self.progress(f"game {game_number}: {' '.join(signature)} ({setup.label()})")
+            known = " (known)" if " ".join(signature) in self.report.known else ""
+            self.progress(f"game {game_number}: {' '.join(signature)}{known} ({setup.label()})")
         finding = Finding(signature=signature, seed=self.options.seed, game=game_number, setup=setup,
                           ruling=self.namer.ruling(setup, signature[2], signature[0], planned.rule_options))
         shrunk = self.report.count_shrunk(signature) < SHRINK_LIMIT_PER_SIGNATURE
