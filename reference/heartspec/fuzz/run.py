@@ -19,7 +19,7 @@ from heartspec.fuzz.judge import RuleNamer, rule_for
 from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, begin, finish, run_lines
 from heartspec.fuzz.plan import Planner
 from heartspec.fuzz.report import Finding, FuzzReport
-from heartspec.fuzz.setups import SetupChooser, available_setups
+from heartspec.fuzz.setups import NoSetups, SetupChooser, available_setups
 from heartspec.fuzz.shrink import move_log, replay_stop, shrink
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
@@ -65,8 +65,11 @@ def run_fuzz(options: FuzzOptions, progress=None) -> FuzzReport:
     reference = _start(shlex.join(reference_command(options)), options.timeout, "reference engine")
     try:
         hello = _hello(engine, options.engine)
-        setups = available_setups(spec, hello.get("supports") or {}, options.rulesets, options.players,
-                                  options.variants)
+        try:
+            setups = available_setups(spec, hello.get("supports") or {}, options.rulesets, options.players,
+                                      options.variants)
+        except NoSetups as err:
+            raise FuzzError(str(err)) from None
         session = _Session(options, spec, catalog, engine, reference, setups, progress)
         session.report.engine = {"command": options.engine, **(hello.get("engine") or {})}
         session.loop()
@@ -107,6 +110,13 @@ class _Session:
     def loop(self) -> None:
         """Plan game g+1 while the engines answer game g: planning and answering overlap."""
         started = time.monotonic()
+        try:
+            self._games(started)
+        except KeyboardInterrupt:  # as with Hypothesis: an interrupted run still reports what it found
+            self.report.notes.append(f"interrupted after {self.report.games} games")
+        self.report.seconds = time.monotonic() - started
+
+    def _games(self, started: float) -> None:
         planned_games, in_flight = 0, None
         while True:
             upcoming = None
@@ -121,7 +131,6 @@ class _Session:
             if upcoming is None:
                 break
             in_flight = (*upcoming, self._guarded(begin, upcoming[1].lines(), self.reference, self.engine))
-        self.report.seconds = time.monotonic() - started
 
     def _done(self, planned_games: int, started: float) -> bool:
         if self.options.games is not None:
