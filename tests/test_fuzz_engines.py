@@ -76,6 +76,16 @@ def test_an_engine_that_accepts_an_illegal_probe_is_caught():
     assert signatures and signatures[0][2] == "following", signatures
 
 
+def test_a_refused_probe_that_changes_the_game_shows_in_the_state_that_follows():
+    report = run_fuzz(FuzzOptions(engine=f"{PLANTED} refusal-breaks-hearts", games=60, seed=4, timeout=TIMEOUT,
+                                  rulesets=["fi"], stop_at_first=True))
+    [group] = report.groups()
+    assert group.signature[:2] == ("state", "hearts_broken")
+    requests = [json.loads(line) for line in group.smallest.log if line.startswith("{") and '"cmd"' in line]
+    probe, state = requests[-2], requests[-1]
+    assert state["cmd"] == "state" and probe["cmd"] == "play"  # the state right after the refused play
+
+
 def test_an_engine_that_crashes_mid_run_is_reported_with_a_reproduction_and_the_run_goes_on():
     report = run_fuzz(FuzzOptions(engine=f"{PLANTED} crash-3rd-game", games=8, seed=1, timeout=TIMEOUT))
     assert report.games == 8  # the run went on after each crash

@@ -2,6 +2,7 @@
 
     python tests/fuzz_engines/planted.py legal-7d     # `legal` never lists the seven of diamonds
     python tests/fuzz_engines/planted.py crash-3rd-game  # exits on the third new_game, then behaves
+    python tests/fuzz_engines/planted.py refusal-breaks-hearts  # a refused play still marks hearts broken
 
 Unlike tests/mutants/ (rules an implementation might get wrong), these plant
 differences whose smallest reproduction is known in advance.
@@ -40,7 +41,25 @@ def crash_on_third_game() -> None:
     server_module.Server._new_game = new_game
 
 
-PLANTS = {"legal-7d": legal_without_seven_of_diamonds, "crash-3rd-game": crash_on_third_game}
+def refusal_breaks_hearts() -> None:
+    """Refuses an illegal play with the right code, but marks hearts broken anyway: a refusal that changes the game."""
+    from heartspec.engine import RuleError
+
+    original = server_module.Server._play
+
+    def play(self, request):
+        try:
+            return original(self, request)
+        except RuleError:
+            if self.game is not None:
+                self.game.hearts_broken = True
+            raise
+
+    server_module.Server._play = play
+
+
+PLANTS = {"legal-7d": legal_without_seven_of_diamonds, "crash-3rd-game": crash_on_third_game,
+          "refusal-breaks-hearts": refusal_breaks_hearts}
 
 if __name__ == "__main__":
     PLANTS[sys.argv[1]]()

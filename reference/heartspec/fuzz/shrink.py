@@ -60,7 +60,7 @@ def shrink(planned: PlannedGame, mismatch: Mismatch, signature: tuple, verify: V
                      _drop_option("totals"), _drop_option("deal_number"), _drop_option("dealer")):
         for candidate in simplify(best):  # simplest first: the first that still shows the difference is kept
             result = verify(candidate.lines())
-            if result is not None and result[1] == signature:
+            if result is not None and result[1] == signature and _moves_accepted(candidate, result[0]):
                 best_outcome = result[0]
                 best = candidate.head(best_outcome.mismatch.index)
                 break
@@ -70,6 +70,14 @@ def shrink(planned: PlannedGame, mismatch: Mismatch, signature: tuple, verify: V
             raise ValueError("the difference did not reproduce")  # a flaky engine: reported unshrunk
         best_outcome = result[0]
     return best, best_outcome
+
+
+def _moves_accepted(candidate: Candidate, outcome: Outcome) -> bool:
+    """The reference accepted every move before the disputed request: a simpler game, not a broken one."""
+    target = outcome.mismatch.index
+    answers = outcome.reference_lines
+    return all('"ok":true' in answers[i].replace(" ", "") for i, kind in enumerate(candidate.kinds[:target])
+               if kind == "move" and i < len(answers))
 
 
 def _strip_id(request):
@@ -92,13 +100,15 @@ def _start_at_deal(planned: PlannedGame, index: int):
 
 
 def _drop_queries(candidate: Candidate) -> list[Candidate]:
-    """Every query and probe but the disputed request."""
+    """Every query and probe but the disputed request; else every query (a refusal may be what changed the game)."""
     body = list(zip(candidate.requests[:-1], candidate.kinds[:-1]))
-    kept = [(r, k) for r, k in body if k == "move"]
-    if len(kept) == len(body):
-        return []
-    return [Candidate([r for r, _ in kept] + candidate.requests[-1:], len(kept),
-                      [k for _, k in kept] + candidate.kinds[-1:])]
+    candidates = []
+    for keep in (("move",), ("move", "probe")):
+        kept = [(r, k) for r, k in body if k in keep]
+        if len(kept) < len(body) and all(len(kept) != len(c.requests) - 1 for c in candidates):
+            candidates.append(Candidate([r for r, _ in kept] + candidate.requests[-1:], len(kept),
+                                        [k for _, k in kept] + candidate.kinds[-1:]))
+    return candidates
 
 
 def _deal_after_pass(catalog: RulesCatalog):
