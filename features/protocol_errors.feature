@@ -39,23 +39,43 @@ Feature: Protocol errors
 
   @id:proto-004 @area:protocol_errors @clause:P-new_game-5 @clause:P-new_game-7
   Scenario Outline: new_game refuses what cannot be played
-    Source: spec/protocol.md 6.2: unknown rulesets are unsupported; a player count or option the
-    ruleset does not allow is invalid_game.
+    Source: spec/protocol.md 6.2: unknown rulesets are unsupported; a mistyped field is bad_request
+    whatever the ruleset.
     When the engine is sent '<line>'
     Then the response is an error "<code>"
 
     Examples:
       | line                                                                                   | code         |
       | {"id": 1, "cmd": "new_game", "ruleset": "xx", "players": 4}                            | unsupported  |
-      | {"id": 2, "cmd": "new_game", "ruleset": "fi", "players": 9}                            | invalid_game |
-      | {"id": 3, "cmd": "new_game", "ruleset": "se", "players": 4, "options": {"target": 77}} | invalid_game |
-      | {"id": 4, "cmd": "new_game", "ruleset": "fi", "players": 4, "options": {"dealer": 4}}  | invalid_game |
       | {"id": 5, "cmd": "new_game", "ruleset": "fi", "players": "four"}                       | bad_request  |
 
-  @id:proto-005 @area:protocol_errors @ruleset:fi @players:4 @clause:P-seats-1 @clause:P-cards-5 @clause:P-phases-2 @clause:P-choose-1 @clause:P-envelope-15
+  @id:proto-009 @area:protocol_errors @clause:P-new_game-7
+  Scenario Outline: new_game refuses a table size or option the ruleset does not allow
+    Source: spec/protocol.md 6.2, with fi "Valmistelu eri pelaajamäärillä" (three to six players),
+    se "När tar spelet slut?" (the target) and fi "Pelin tavoite"; checked only on rulesets the
+    engine claims.
+    When a new game is requested for "<ruleset>" with <players> players<options>
+    Then the response is an error "invalid_game"
+
+    @ruleset:fi @players:9
+    Examples: fi
+      | ruleset | players | options                        |
+      | fi      | 9       |                                |
+
+    @ruleset:fi @players:4
+    Examples: fi options
+      | ruleset | players | options                        |
+      | fi      | 4       |  with options "dealer=4"       |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset | players | options                        |
+      | se      | 4       |  with options "target=77"      |
+
+  @id:proto-005 @area:protocol_errors @clause:P-seats-1 @clause:P-cards-5 @clause:P-phases-2 @clause:P-choose-1 @clause:P-envelope-15
   Scenario Outline: A malformed move is refused and the game is unchanged
     Source: spec/protocol.md 3 (cards), 4 (seats), 6.5 (play) and 9.
-    Given a "fi" game for 4 players starting at deal 4
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4
     And seat 0 holds "2C"
     And the other cards are dealt in deck order
     When the engine is sent '<line>'
@@ -75,10 +95,10 @@ Feature: Protocol errors
       | {"id": 9, "cmd": "choose", "seat": 0, "option": "add_to_others"} | wrong_phase |
       | {"id": 10, "cmd": "choose", "seat": 0, "option": "double"} | bad_request |
 
-  @id:proto-006 @area:protocol_errors @ruleset:fi @players:4 @clause:P-cards-1
+  @id:proto-006 @area:protocol_errors @clause:P-cards-1
   Scenario Outline: Cards may be written in lower case or with 10 for the ten
     Source: spec/protocol.md 3: input accepts 10 for T and lower case; output is canonical.
-    Given a "fi" game for 4 players starting at deal 4
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4
     And seat 0 holds "2C TC"
     And the other cards are dealt in deck order
     When the engine is sent '<line>'
@@ -90,18 +110,18 @@ Feature: Protocol errors
       | {"id": 1, "cmd": "play", "seat": 0, "card": "2c"} |
       | {"id": 2, "cmd": "play", "seat": 0, "card": "2C"} |
 
-  @id:proto-007 @area:protocol_errors @ruleset:fi @players:4 @clause:P-deal-1
+  @id:proto-007 @area:protocol_errors @clause:P-deal-1
   Scenario: A refused deal leaves the engine waiting for a good one
     Source: spec/protocol.md 6.3 and 2 (a failed request changes nothing).
-    Given a "fi" game for 4 players
+    Given a game for 4 players of a ruleset the engine claims
     And seat 0 holds "2C 2C"
     Then dealing is refused with "invalid_deal"
     And the phase is "deal"
 
-  @id:proto-008 @area:protocol_errors @ruleset:fi @players:4 @clause:P-legal-2
+  @id:proto-008 @area:protocol_errors @clause:P-legal-2
   Scenario: The legal list is empty for a seat whose turn it is not
     Source: spec/protocol.md 6.8.
-    Given a "fi" game for 4 players starting at deal 4
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4
     And seat 0 holds "2C"
     And the other cards are dealt in deck order
     Then seat 1 may play only ""
