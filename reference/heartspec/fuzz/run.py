@@ -24,7 +24,7 @@ from heartspec.fuzz.shrink import move_log, replay_stop, shrink
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
 
-STARTUP_TIMEOUT = 30.0  # an engine's first answer after a (re)start: start-up is slow on a busy machine
+STARTUP_TIMEOUT = 60.0  # an engine's first answer after a (re)start: start-up is slow on a busy machine
 SHRINK_LIMIT_PER_SIGNATURE = 3  # shrink the first few occurrences of a signature; later ones are only counted
 
 
