@@ -142,3 +142,11 @@ def test_cli_refuses_seconds_and_games_together_and_a_dead_engine_cleanly():
     nothing = subprocess.run(["heartspec", "fuzz", "--engine", "heartspec engine", "--games", "1", "--ruleset", "xx"],
                              capture_output=True, text=True, timeout=60)
     assert nothing.returncode == 2 and "no set-up left to play" in nothing.stderr and "Traceback" not in nothing.stderr
+
+
+def test_a_reference_that_fails_now_and_then_skips_that_game_and_the_run_goes_on():
+    # a starved machine can stall the reference past the timeout: both engines restart, the game is not compared
+    report = run_fuzz(FuzzOptions(engine="heartspec engine", games=6, seed=1, timeout=TIMEOUT,
+                                  reference=f"{PLANTED} crash-3rd-game"))
+    assert report.games == 6 and report.groups() == []
+    assert any("reference engine failed" in note for note in report.notes)
