@@ -9,6 +9,7 @@ restarted and the run goes on.
 
 from __future__ import annotations
 
+import json
 import random
 import shlex
 import time
@@ -17,10 +18,10 @@ from pathlib import Path
 
 from heartspec.fuzz.judge import RuleNamer, rule_for
 from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, begin, finish, run_lines
-from heartspec.fuzz.plan import Planner
+from heartspec.fuzz.plan import Planner, encode
 from heartspec.fuzz.report import Finding, FuzzReport
 from heartspec.fuzz.setups import NoSetups, SetupChooser, available_setups
-from heartspec.fuzz.shrink import move_log, replay_stop, shrink
+from heartspec.fuzz.shrink import Candidate, move_log, replay_stop, shrink
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
 
@@ -214,7 +215,7 @@ class _Session:
     def signature_of(self, planned_requests: list, mismatch: Mismatch, setup) -> tuple[str, str, str]:
         server = Server(catalog=self.catalog)
         for request in planned_requests[: mismatch.index]:
-            server.handle_line(request if isinstance(request, str) else _encode(request))
+            server.handle_line(request if isinstance(request, str) else encode(request))
         request = planned_requests[mismatch.index]
         rule = rule_for(mismatch, request if isinstance(request, dict) else None, server.game)
         return mismatch.command, mismatch.field, rule
@@ -234,8 +235,6 @@ class _Session:
         self.report.add(finding)
 
     def _reproduction(self, planned, outcome, signature, shrunk, finding):
-        from heartspec.fuzz.shrink import Candidate
-
         candidate = Candidate(list(planned.requests), outcome.mismatch.index, list(planned.kinds)).head(outcome.mismatch.index)
         final = outcome
         if shrunk:
@@ -264,15 +263,7 @@ def _option_pairs(options: dict) -> set:
     return {(name, repr(value)) for name, value in options.items()}
 
 
-def _encode(request: dict) -> str:
-    from heartspec.fuzz.plan import encode
-
-    return encode(request)
-
-
 def _decode(line: str):
-    import json
-
     try:
         value = json.loads(line)
     except ValueError:
