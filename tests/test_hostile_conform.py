@@ -54,6 +54,7 @@ ENGINES = {
                                    "time.sleep(600)",
     "crash": "sys.stdin.readline(); sys.exit(3)",
     "never reads its input": "time.sleep(600)",
+    "endless line": "sys.stdin.readline()\nwhile True: sys.stdout.write('x' * 65536); sys.stdout.flush()",
     "slow": "import json\nfor line in sys.stdin:\n    time.sleep(0.4)\n"
             f"    print(json.dumps(dict(json.loads({HELLO!r}), id=json.loads(line).get('id'))), flush=True)",
 }
@@ -257,3 +258,14 @@ def test_memory_limits_hold_under_an_address_space_cap():
     done = subprocess.run([sys.executable, "-c", body], capture_output=True, text=True, timeout=300, preexec_fn=cap)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "garbage: " in done.stdout
+
+
+def test_an_answer_without_end_is_cut_at_its_limit(tmp_path, child_env, monkeypatch):
+    """MAX_RESPONSE_BYTES is 16 MiB; the same check at 1 MiB against an engine that never ends its line."""
+    import heartspec.protocol.client as client
+
+    monkeypatch.setattr(client, "MAX_RESPONSE_BYTES", 1 << 20)
+    engine = EngineProcess(engine_script(tmp_path, "endless line"), timeout=60.0)
+    with pytest.raises(EngineGarbage, match="MAX_RESPONSE_BYTES"):
+        engine.request({"cmd": "hello"})
+    engine.close()

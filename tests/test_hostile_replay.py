@@ -149,3 +149,16 @@ def test_text_appears_before_the_log_is_finished():
     rest = process.stdout.read()
     process.wait(timeout=120)
     assert seen_before_end and b"Game 2" in rest
+
+
+def test_a_log_past_its_size_limit_stops_at_the_line_that_passes_it(monkeypatch):
+    """MAX_LOG_BYTES is 1 GiB; the same check with a 100-byte limit, so the test need not write a gigabyte."""
+    import io
+
+    import heartspec.replay as replay
+
+    monkeypatch.setattr(replay, "MAX_LOG_BYTES", 100)
+    lines = [b'{"cmd":"hello"}\n'] * 10  # 16 bytes a line: the seventh passes 100
+    with pytest.raises(LogError, match="MAX_LOG_BYTES") as caught:
+        list(log_lines(io.BytesIO(b"".join(lines))))
+    assert caught.value.line == 7
