@@ -456,12 +456,12 @@ Feature: The end of the game and ties
     Then the totals are "<after>"
     And <outcome>
 
-    @ruleset:fi @players:4
+    @ruleset:fi @players:4 @variant:no-passing
     Examples: fi 4 players
       | ruleset | totals   | after        | outcome              |
       | fi      | 95 0 0 0 | 101 7 13 0   | the game is not over |
 
-    @ruleset:fi-classic @players:4
+    @ruleset:fi-classic @players:4 @variant:no-passing
     Examples: fi-classic 4 players
       | ruleset    | totals    | after         | outcome                          |
       | fi-classic | 0 95 0 0  | 0 108 13 0    | the game is over with winners "0 3" |

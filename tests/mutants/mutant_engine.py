@@ -251,27 +251,69 @@ MUTATIONS = {
 # follows suit; a game that ends has scored its deal).  features/mutant_matrix.json holds
 # what was measured; tests/test_conformance_mutants.py checks both.
 AREAS = {
-    "break-rule": ("hearts_broken_and_leads", 999),
-    "first-trick-points-allowed": ("first_trick", 999),
-    "first-trick-forced-points-refused": ("first_trick", 999),
-    "first-trick-rules-only-in-first-deal": ("first_trick", 999),
-    "moon-as-plain-points": ("shooting_the_moon", 999),
-    "moon-effect-flipped": ("shooting_the_moon", 999),
-    "game-end-off-by-one": ("game_end_and_ties", 999),
-    "max-deals-ignored": ("game_end_and_ties", 999),
-    "tie-goes-to-first-seat": ("game_end_and_ties", 999),
-    "dealer-rotates-right": ("game_end_and_ties", 999),
-    "pass-direction": ("passing", 999),
-    "pass-count-off-by-one": ("passing", 999),
-    "passes-carried-over": ("passing", 999),
-    "jokers-ranked-wrong": ("dealing_and_decks", 999),
-    "kitty-ignored": ("dealing_and_decks", 999),
-    "wrong-error-code": ("following_and_winning", 999),
-    "follow-suit-optional": ("following_and_winning", 999),
-    "play-ignores-follow": ("following_and_winning", 999),
-    "heart-lead-exception-missing": ("hearts_broken_and_leads", 999),
-    "hearts-stay-broken": ("hearts_broken_and_leads", 999),
-    "leader-carried-over": ("opening_lead", 999),
+    "break-rule": ("hearts_broken_and_leads", 8),
+    "first-trick-points-allowed": ("first_trick", 1),
+    "first-trick-forced-points-refused": ("first_trick", 22),
+    "first-trick-rules-only-in-first-deal": ("first_trick", 5),
+    "moon-as-plain-points": ("shooting_the_moon", 63),
+    "moon-effect-flipped": ("shooting_the_moon", 27),
+    "game-end-off-by-one": ("game_end_and_ties", 2),
+    "max-deals-ignored": ("game_end_and_ties", 3),
+    "tie-goes-to-first-seat": ("game_end_and_ties", 1),
+    "dealer-rotates-right": ("game_end_and_ties", 1),
+    "pass-direction": ("passing", 34),
+    "pass-count-off-by-one": ("passing", 44),
+    "passes-carried-over": ("passing", 1),
+    "jokers-ranked-wrong": ("dealing_and_decks", 22),
+    "kitty-ignored": ("dealing_and_decks", 15),
+    "wrong-error-code": ("following_and_winning", 1),
+    "follow-suit-optional": ("following_and_winning", 105),
+    "play-ignores-follow": ("following_and_winning", 1),
+    "heart-lead-exception-missing": ("variants", 0),
+    "hearts-stay-broken": ("hearts_broken_and_leads", 2),
+    "leader-carried-over": ("opening_lead", 3),
+}
+ELSEWHERE_WHY = {
+    "break-rule": (
+        "deals played out to a score (scoring, settlement, game end) follow the hearts-lead rule on every lead, so where hearts break moves the points; 1 protocol scenario(s) whose position goes through the broken rule"),
+    "dealer-rotates-right": (
+        "1 protocol scenario(s) whose position goes through the broken rule"),
+    "first-trick-forced-points-refused": (
+        "moon and variant positions where a seat holds only point cards at the first trick (moon-001 keeps that case on purpose; the other four-player moons avoid it); 8 protocol scenario(s) whose position goes through the broken rule"),
+    "first-trick-points-allowed": (
+        "1 protocol scenario(s) whose position goes through the broken rule"),
+    "first-trick-rules-only-in-first-deal": (
+        "open-020: the opening card is demanded only on a deal's first trick, so the same forgotten reset frees the opening lead of the second deal"),
+    "follow-suit-optional": (
+        "every deal played out to a score uses the lowest legal card; a legal list that ignores the led suit changes every such play-out (scoring, game end, settlement, variants, moon); 1 protocol scenario(s) whose position goes through the broken rule"),
+    "game-end-off-by-one": (
+        "a variant scenario that plays to its own target; 1 protocol scenario(s) whose position goes through the broken rule"),
+    "hearts-stay-broken": (
+        "money-003 plays a second deal; 1 protocol scenario(s) whose position goes through the broken rule"),
+    "jokers-ranked-wrong": (
+        "cancellation, moon and game-end scenarios at the sizes whose decks have jokers play them"),
+    "kitty-ignored": (
+        "at three and five players the first trick's winner takes the kitty: moon, scoring and game-end deals at those sizes count it; 2 protocol scenario(s) whose position goes through the broken rule"),
+    "leader-carried-over": (
+        "first-trick-020: its second deal opens with the two of clubs before the ban is checked"),
+    "max-deals-ignored": (
+        "a settlement scenario whose game ends by the deal limit; 2 protocol scenario(s) whose position goes through the broken rule"),
+    "moon-as-plain-points": (
+        "game ends reached through a moon (end-007 to end-010, end-020, end-021: game end by a moon at every size) and scoring or variant deals that are moons; 12 protocol scenario(s) whose position goes through the broken rule"),
+    "moon-effect-flipped": (
+        "game ends reached through a moon (end-007 to end-010, end-020, end-021) and a scoring deal that is a moon; 1 protocol scenario(s) whose position goes through the broken rule"),
+    "pass-count-off-by-one": (
+        "scenarios that pass on purpose: open-002 (the pass decides who holds the two of clubs), first-trick-020 and open-020 (no, dk and se reach their hold deal by passing once), end-006 (the guide's 15-deal limit falls on passing deals), money-003 (two deals), pass-left and Black Maria, two-player, first-trick-009; 19 protocol scenario(s) whose position goes through the broken rule"),
+    "pass-direction": (
+        "the scenarios that pass on purpose, as for pass-count-off-by-one; 8 protocol scenario(s) whose position goes through the broken rule"),
+    "passes-carried-over": (
+        "money-003 passes in two deals"),
+    "play-ignores-follow": (
+        "1 protocol scenario(s) whose position goes through the broken rule"),
+    "tie-goes-to-first-seat": (
+        "1 protocol scenario(s) whose position goes through the broken rule"),
+    "wrong-error-code": (
+        "1 protocol scenario(s) whose position goes through the broken rule"),
 }
 
 

@@ -34,12 +34,15 @@ class Mutant:
     name: str
     area: str        # the rule area whose scenarios must catch it
     elsewhere: int   # how many scenarios of other areas may fail too (positions that cannot avoid the rule)
+    why: str = ""    # which scenarios those are, and why they cannot avoid the rule
 
 
 def declared_mutants(script: str | Path) -> list[Mutant]:
-    """The mutants a mutant-engine script declares in its `AREAS` dict."""
-    declared = runpy.run_path(str(script), run_name="mutant_declarations")["AREAS"]
-    return [Mutant(name, area, elsewhere) for name, (area, elsewhere) in sorted(declared.items())]
+    """The mutants a mutant-engine script declares: `AREAS` (name -> (area, allowed elsewhere)) and
+    `ELSEWHERE_WHY` (name -> which scenarios outside the area fail, and why)."""
+    module = runpy.run_path(str(script), run_name="mutant_declarations")
+    why = module.get("ELSEWHERE_WHY", {})
+    return [Mutant(name, area, elsewhere, why.get(name, "")) for name, (area, elsewhere) in sorted(module["AREAS"].items())]
 
 
 def feature_areas(folder: Path | None = None) -> list[str]:
@@ -70,7 +73,8 @@ def measure(script: str | Path) -> dict:
     for mutant in declared_mutants(script):
         engine = shlex.join([sys.executable, str(script), mutant.name])
         failures = failures_by_area(run_suite(engine))
-        rows[mutant.name] = {"area": mutant.area, "elsewhere_allowed": mutant.elsewhere, "failures": failures}
+        rows[mutant.name] = {"area": mutant.area, "elsewhere_allowed": mutant.elsewhere, "why": mutant.why,
+                             "failures": failures}
         print(f"{mutant.name}: {failures}", file=sys.stderr)
     return {"areas": feature_areas(), "mutants": rows}
 
@@ -101,6 +105,7 @@ def render_markdown(matrix: dict) -> str:
         "| mutant | own area | elsewhere (allowed) | " + " | ".join(used) + " |",
         "|" + "---|" * (len(used) + 3),
     ]
+    notes = []
     for name, row in sorted(matrix["mutants"].items()):
         own, elsewhere = own_and_elsewhere(row)
         cells = []
@@ -109,6 +114,10 @@ def render_markdown(matrix: dict) -> str:
             text = str(count) if count else "."
             cells.append(f"**{text}**" if area == row["area"] else text)
         lines.append(f"| {name} | {row['area']} | {elsewhere} ({row['elsewhere_allowed']}) | " + " | ".join(cells) + " |")
+        if row.get("why"):
+            notes.append(f"- {name}: {row['why']}")
+    if notes:
+        lines += ["", "Why a mutant fails scenarios outside its own area:", "", *notes]
     return "\n".join(lines) + "\n"
 
 

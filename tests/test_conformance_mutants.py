@@ -1,0 +1,69 @@
+"""One fault, one area: each mutant engine fails scenarios of its own rule area and at most a stated few elsewhere.
+
+The committed matrix (features/mutant_matrix.json, rendered into COVERAGE.md) is what was
+measured; re-measuring runs the whole suite once per mutant, so the freshness test only checks
+that it names the mutants and areas there are now, and the heavy test below measures each
+mutant again and checks its own-area property.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from heartspec.conformance.mutant_matrix import (declared_mutants, failures_by_area, feature_areas, load,
+                                                 own_and_elsewhere, run_suite)
+
+ROOT = Path(__file__).resolve().parents[1]
+MUTANT_SCRIPT = ROOT / "tests" / "mutants" / "mutant_engine.py"
+MUTANTS = declared_mutants(MUTANT_SCRIPT)
+MEASURE = "python -m heartspec.conformance.mutant_matrix tests/mutants/mutant_engine.py"
+
+
+def rule_areas(areas) -> set[str]:
+    """Areas about the guides' rules; protocol areas come and go with the protocol text."""
+    return {area for area in areas if not area.startswith("protocol_")}
+
+
+def test_the_committed_matrix_names_every_mutant_with_its_area_and_allowance():
+    matrix = load()
+    assert matrix is not None, f"features/mutant_matrix.json is missing: run `{MEASURE}`"
+    committed = {name: (row["area"], row["elsewhere_allowed"], row.get("why", "")) for name, row in matrix["mutants"].items()}
+    declared = {mutant.name: (mutant.area, mutant.elsewhere, mutant.why) for mutant in MUTANTS}
+    assert committed == declared, f"features/mutant_matrix.json is stale: run `{MEASURE}`"
+
+
+def test_the_committed_matrix_covers_the_rule_areas_there_are():
+    matrix = load()
+    assert rule_areas(matrix["areas"]) == rule_areas(feature_areas()), f"stale: run `{MEASURE}`"
+    for mutant in MUTANTS:
+        assert mutant.area in feature_areas(), f"{mutant.name} names an area with no feature file: {mutant.area}"
+
+
+def test_the_committed_matrix_shows_each_mutant_caught_by_its_own_area_within_its_allowance():
+    for name, row in load()["mutants"].items():
+        own, elsewhere = own_and_elsewhere(row)
+        assert own > 0, f"{name}: no scenario of {row['area']} failed"
+        assert elsewhere <= row["elsewhere_allowed"], f"{name}: {elsewhere} failures outside {row['area']}"
+
+
+def test_failures_are_counted_per_area_from_a_report():
+    report = {"scenarios": [{"area": "passing", "outcome": "failed"}, {"area": "passing", "outcome": "passed"},
+                            {"area": "scoring", "outcome": "failed"}, {"area": "passing", "outcome": "failed"}]}
+    assert failures_by_area(report) == {"passing": 2, "scoring": 1}
+    assert own_and_elsewhere({"area": "passing", "failures": {"passing": 2, "scoring": 1}}) == (2, 1)
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=[mutant.name for mutant in MUTANTS])
+def test_each_mutant_fails_its_own_area_and_at_most_its_allowance_elsewhere(mutant):
+    """Runs the whole suite against the mutant: the heaviest test here, one run per mutant."""
+    failures = failures_by_area(run_suite(shlex.join([sys.executable, str(MUTANT_SCRIPT), mutant.name])))
+    own = failures.get(mutant.area, 0)
+    elsewhere = {area: count for area, count in failures.items() if area != mutant.area}
+    assert own > 0, f"{mutant.name} was not caught by {mutant.area}: {failures}"
+    assert sum(elsewhere.values()) <= mutant.elsewhere, (
+        f"{mutant.name} fails {sum(elsewhere.values())} scenarios outside {mutant.area} "
+        f"(allowed {mutant.elsewhere}): {elsewhere}")
