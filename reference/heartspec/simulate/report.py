@@ -149,9 +149,11 @@ def figure_cell(figure: dict | None, signed: bool = False) -> str:
     if figure is None or figure["mean"] is None:
         return "-"
     mean, ci = figure["mean"], figure["ci95"]
-    text = f"{mean:+.2f}" if signed else f"{mean:.2f}"
+    half = 0.0 if ci is None else (ci[1] - ci[0]) / 2
+    # two decimals, or three when a figure or its interval is smaller than that shows
+    places = 3 if 0 < min(abs(mean) or 1, half or 1) < 0.05 else 2
+    text = f"{mean:+.{places}f}" if signed else f"{mean:.{places}f}"
     if ci is None:
         return text
-    half = (ci[1] - ci[0]) / 2
     star = "*" if signed and (ci[0] > 0 or ci[1] < 0) else " " if signed else ""
-    return f"{text} ±{half:.2f}{star}"
+    return f"{text} ±{half:.{places}f}{star}"
