@@ -296,17 +296,28 @@ def lowness(card: str) -> tuple[int, int]:
 
 
 def play_lowest_until(table: Table, done) -> None:
-    """Play the lowest legal card for whoever is to move until `done(state)` holds."""
+    """Play the lowest legal card for whoever is to move until `done(state)` holds.
+
+    `state` is asked again only when the next seat round the table has no legal card, which
+    `legal` answers when it is not that seat's turn (spec/protocol.md 6.8): after a trick, at
+    the end of the deal. `done` sees the last state asked and, through the table, every event.
+    """
     state = table.state()
+    seat = state["turn"]
     for _ in range(300):
         if done(state):
             return
-        seat = state["turn"]
-        legal = table.must({"cmd": "legal", "seat": seat})["cards"]
+        legal = table.must({"cmd": "legal", "seat": seat})["cards"] if seat is not None else []
         if not legal:
-            raise AssertionError(f"seat {seat} is to play but the engine lists no legal card")
+            state = table.state()
+            if done(state):
+                return
+            seat = state["turn"]
+            legal = table.must({"cmd": "legal", "seat": seat})["cards"]
+            if not legal:
+                raise AssertionError(f"seat {seat} is to play but the engine lists no legal card")
         table.must({"cmd": "play", "seat": seat, "card": min(legal, key=lowness)})
-        state = table.state()
+        seat = (seat + 1) % table.players  # a guess: an empty legal list sends us back to state
     raise AssertionError("play did not stop after 300 cards")
 
 
