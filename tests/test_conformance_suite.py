@@ -89,14 +89,14 @@ def test_the_mutants_pass_where_their_rule_does_not_matter(tmp_path):
     assert result.returncode == 0 and outcomes(data)["passed"] == 5
 
 
-@pytest.mark.parametrize("mutation, kind", [
-    ("crash-on-play", "crashed"),
-    ("close-on-play", "closed its output"),
-    ("garbage-on-deal", "garbage"),
-    ("hang-on-pass", "timed out"),
+@pytest.mark.parametrize("mutation, kind, scenario", [
+    ("crash-on-play", "crashed", "first-trick-001"),
+    ("close-on-play", "closed its output", "first-trick-001"),
+    ("garbage-on-deal", "garbage", "first-trick-001"),
+    ("hang-on-pass", "timed out", "pass-020"),  # first-trick-001 plays without passing
 ])
-def test_a_misbehaving_engine_fails_clearly_and_the_run_completes(mutation, kind, tmp_path):
-    selection = "id:first-trick-001 and (ruleset:fi or ruleset:dk)"
+def test_a_misbehaving_engine_fails_clearly_and_the_run_completes(mutation, kind, scenario, tmp_path):
+    selection = f"id:{scenario} and (ruleset:fi or ruleset:dk)"
     # generous per-answer timeout: a loaded two-core machine must not turn a slow answer into a hang
     result, data = report(tmp_path, "--engine", mutant(mutation), "--timeout", "3", "--tags", selection)
     assert result.returncode == 1
