@@ -49,6 +49,20 @@ def pytest_configure(config):
             config.pluginmanager.register(FuzzPass(config), "heartspec-fuzz-pass")
 
 
+def rename_node(item, nodeid: str) -> None:
+    """Give a collected scenario the node id -v prints and -k matches.
+
+    pytest has no public way to do this; it keeps the id in `_nodeid` up to 9.1 and as a
+    parsed `_id` from 9.2 on, so both are handled here rather than pinning pytest.
+    """
+    try:
+        from _pytest.nodeid import coerce_node_id
+    except ImportError:
+        item._nodeid = nodeid
+    else:
+        item._id = coerce_node_id(nodeid)
+
+
 def is_scenario(item) -> bool:
     module = getattr(item, "module", None)
     return module is not None and Path(module.__file__) == SUITE_MODULE
@@ -86,7 +100,7 @@ class ConformanceRun:
             item.user_properties.extend([("heartspec_id", info["id"]), ("heartspec_area", info["area"]),
                                          ("heartspec_ruleset", info["ruleset"])])
             # -v prints the stable id, and -k matches it, so an id copied from the summary selects its row
-            item._nodeid = f"{info['area'] or 'scenario'}::{info['id']}"
+            rename_node(item, f"{info['area'] or 'scenario'}::{info['id']}")
             item.extra_keyword_matches.add(info["id"])
             if wanted and info["ruleset"] not in wanted:
                 dropped.append(item)

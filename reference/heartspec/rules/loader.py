@@ -121,8 +121,13 @@ def _line_too_deep(text: str) -> int | None:
                     return event.start_mark.line + 1
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
-    except yaml.YAMLError:
+    except yaml.MarkedYAMLError as err:
+        # libyaml from 0.2.5 stops at its own depth (1,000), deeper than ours: the same refusal
+        if "nesting depth" in (err.problem or "") and err.problem_mark is not None:
+            return err.problem_mark.line + 1
         return None  # composing meets the same error first and reports it
+    except yaml.YAMLError:
+        return None
     finally:
         loader.dispose()
     return None
@@ -165,6 +170,9 @@ class _Builder:
         self.loaded = loaded
         self.values = 0  # values built so far, each alias expansion counted again
         self.open: set[int] = set()  # the collections being built, to catch an alias to one of them
+        # each mapping's size counted before PyYAML flattens its merge keys: PyYAML 6.0.4 drops repeated
+        # merged keys and earlier versions keep them, so counting before flattening gives one answer
+        self.merged_sizes: dict[int, int] = {}
 
     def build(self, node: yaml.Node, path: Path_) -> Any:
         self.values += 1
@@ -192,7 +200,7 @@ class _Builder:
         return value
 
     def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict:
-        self._check_merges(node, set(), {})
+        self._check_merges(node, set(), self.merged_sizes)
         self.loader.flatten_mapping(node)  # resolves `<<` merge keys
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
