@@ -269,3 +269,18 @@ def test_an_answer_without_end_is_cut_at_its_limit(tmp_path, child_env, monkeypa
     with pytest.raises(EngineGarbage, match="MAX_RESPONSE_BYTES"):
         engine.request({"cmd": "hello"})
     engine.close()
+
+
+# `heartspec fuzz` reads the same two options through the same checks.
+
+@pytest.mark.parametrize("arguments, named", [
+    (["--engine", ""], "--engine"),
+    (["--engine", '"unterminated'], "--engine"),
+    (["--engine", "heartspec engine", "--timeout", "nan"], "--timeout"),
+    (["--engine", "heartspec engine", "--seconds", "inf"], "--seconds"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else value)
+def test_fuzz_refuses_a_bad_argument_as_a_usage_error(arguments, named):
+    result = CliRunner().invoke(main, ["fuzz", *arguments])
+    assert result.exit_code == 2, result.output
+    assert named in result.output and "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import shlex
 import sys
 from pathlib import Path
 
@@ -26,3 +28,33 @@ def load_spec_or_exit(spec_dir: Path | None):
         for problem in err.problems:
             click.echo(str(problem), err=True)
         sys.exit(1)
+
+
+class Seconds(click.ParamType):
+    """A positive, finite number of seconds (inf and nan would disable the very bound they set)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(number) or number <= 0:
+            self.fail(f"{value!r} is not a positive, finite number of seconds", param, ctx)
+        return number
+
+
+def engine_words(ctx, param, value: str | None) -> str | None:
+    """Refuse an engine command that names no program: an unset variable must not check the bundled engine."""
+    if value is None:
+        return None
+    try:
+        words = shlex.split(value)
+    except ValueError as err:
+        raise click.BadParameter(f"cannot read {value!r} as a shell-style command: {err}") from None
+    if not words:
+        raise click.BadParameter("is empty; give the engine's command")
+    return value

@@ -2,48 +2,17 @@
 
 from __future__ import annotations
 
-import math
-import shlex
 import sys
 
 import click
 
+from heartspec.cli.common import Seconds, engine_words
+
 DEFAULT_MAX_SECONDS = 1800.0
 
 
-class Seconds(click.ParamType):
-    """A positive, finite number of seconds (inf and nan would disable the very bound they set)."""
-
-    name = "seconds"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, float):
-            return value
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        if not math.isfinite(number) or number <= 0:
-            self.fail(f"{value!r} is not a positive, finite number of seconds", param, ctx)
-        return number
-
-
-def _engine_words(ctx, param, value: str | None) -> str | None:
-    """Refuse an engine command that names no program: an unset variable must not check the bundled engine."""
-    if value is None:
-        return None
-    try:
-        words = shlex.split(value)
-    except ValueError as err:
-        raise click.BadParameter(f"cannot read {value!r} as a shell-style command: {err}") from None
-    if not words:
-        raise click.BadParameter("is empty; give the engine's command, or leave --engine out to check "
-                                 "the bundled reference engine")
-    return value
-
-
 @click.command("conform")
-@click.option("--engine", default=None, metavar="CMD", callback=_engine_words,
+@click.option("--engine", default=None, metavar="CMD", callback=engine_words,
               help="Engine command to check (a shell-style string). Default: the bundled reference engine.")
 @click.option("--ruleset", "rulesets", multiple=True, metavar="ID", help="Only scenarios of this ruleset (repeatable).")
 @click.option("--id", "ids", multiple=True, metavar="ID",

@@ -6,10 +6,12 @@ import sys
 
 import click
 
+from heartspec.cli.common import Seconds, engine_words
+
 
 @click.command("fuzz")
-@click.option("--engine", required=True, metavar="CMD", help="Engine command to check (a shell-style string).")
-@click.option("--seconds", type=click.FloatRange(min=0), default=None, help="Play for this long (default 30).")
+@click.option("--engine", required=True, metavar="CMD", callback=engine_words, help="Engine command to check (a shell-style string).")
+@click.option("--seconds", type=Seconds(), default=None, help="Play for this long (default 30).")
 @click.option("--games", type=click.IntRange(min=1), default=None, help="Play exactly this many games (reproducible).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: game g of seed s is always the same game.")
 @click.option("--ruleset", "rulesets", multiple=True, metavar="ID", help="Only this ruleset (repeatable).")
@@ -24,7 +26,7 @@ import click
 @click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
               help="Write each difference's smallest reproduction as a move log in this folder.")
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first new difference.")
-@click.option("--timeout", type=click.FloatRange(min=0.01), default=5.0, show_default=True,
+@click.option("--timeout", type=Seconds(), default=5.0, show_default=True,
               help="Seconds to wait for each engine response before calling the engine hung.")
 def fuzz_command(engine, seconds, games, seed, rulesets, players, variants, known_differences, report_json,
                  junitxml, save_dir, exitfirst, timeout) -> None:
