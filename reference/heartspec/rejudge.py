@@ -4,10 +4,15 @@ The log is read once, as a stream (replay.read_log). The log's own game runs in 
 in-process server; each other rule set runs in a server of its own, fed the
 same requests with `new_game` naming that rule set instead. A deal given by
 seed is passed on as the cards the log's game actually dealt, so every rule set
-sees the same cards. Requests the log's own game refuses (expected refusals in
-a transcript) are not judged. The first request another rule set refuses ends
-its judging; the report names the rule of that rule set behind the refusal, as
-`heartspec rules` prints it, with its source.
+sees the same cards. Requests the log's own game refuses and the log marks as
+expected (a logged `ok: false` after them, as in a transcript) are not judged; a
+log that does not replay under its own rule set (`heartspec replay LOG` fails)
+is not judged at all (UnjudgeableLog). The first request another rule set
+refuses ends its judging; the report names the rule of that rule set behind the
+refusal, as `heartspec rules` prints it, with its source.
+
+The verdict prints as text (print_as, print_compare) or as one JSON document
+(verdict_json, schemas/rejudge.schema.json).
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from heartspec.cards import card_name
 from heartspec.protocol.server import RulesCatalog, Server
 from heartspec.render.rulebook import _cite_statuses
 from heartspec.render.selection import RenderedRule, RenderError, resolve_rules
-from heartspec.replay import read_log
+from heartspec.replay import LogError, _disagreement, read_log
+
+SCHEMA_VERSION = 1
 
 # Which rule a refusal comes from. Most codes name one rule; a few depend on where the game stands.
 RULE_OF_CODE = {
@@ -34,6 +41,15 @@ RULE_OF_CODE = {
     "invalid_game": "players",
     "unsupported": "players",
 }
+
+
+class UnjudgeableLog(Exception):
+    """The log itself is at fault, so there is nothing to judge: unreadable, not replayable under its own
+    rule set (the code and message `heartspec replay` gives), or without a game. `line` is None for the last."""
+
+    def __init__(self, line: int | None, code: str, message: str):
+        super().__init__(message)
+        self.line, self.code, self.message = line, code, message
 
 
 @dataclass
@@ -69,14 +85,8 @@ def rejudge_lines(lines: Iterable[bytes | str], tables: list[tuple[str, str, tup
     logged = Judged("logged", "", (), server=Server(catalog=catalog))
     others = [Judged(label, ruleset, variants, server=Server(catalog=catalog)) for label, ruleset, variants in tables]
     rules_cache: dict = {}
-    for entry in read_log(lines):
-        if entry.kind != "request":
-            continue
-        number, text = entry.line, entry.text
-        response = logged.server.handle_line(text)
-        if not response["ok"]:
-            continue  # the log's own game refuses it: nothing to judge
-        request = json.loads(text)
+    for number, request, response in _accepted_requests(lines, logged.server):
+        logged.moves += 1
         _record(logged, request, response)
         if request.get("cmd") == "quit":
             break
@@ -85,7 +95,35 @@ def rejudge_lines(lines: Iterable[bytes | str], tables: list[tuple[str, str, tup
         for judged in others:
             if judged.stands:
                 _judge(judged, number, _as_for(request, judged, logged), catalog, rules_cache)
+    if not logged.games:
+        raise UnjudgeableLog(None, "no_game", "the log starts no game (no new_game request): nothing to judge")
     return logged, others
+
+
+def _accepted_requests(lines: Iterable[bytes | str], server: Server) -> Iterable[tuple[int, dict, dict]]:
+    """(line, request, response) for each request the log's own game accepts, as `heartspec replay` checks the log:
+    a refusal must be marked expected by a logged `ok: false` right after it, and a logged response must agree."""
+    pending: UnjudgeableLog | None = None  # a refusal the log has not (yet) marked expected
+    last: dict | None = None
+    try:
+        for entry in read_log(lines):
+            if entry.kind == "response":
+                problem = "a response line with no request before it" if last is None else _disagreement(entry.value, last)
+                if problem:
+                    raise UnjudgeableLog(entry.line, "mismatch", problem)
+                pending = last = None
+                continue
+            if pending:
+                raise pending
+            last = server.handle_line(entry.text)
+            if last["ok"]:
+                yield entry.line, json.loads(entry.text), last
+            else:
+                pending = UnjudgeableLog(entry.line, last["error"]["code"], last["error"]["message"])
+    except LogError as err:
+        raise UnjudgeableLog(err.line, "unreadable_log", err.message) from None
+    if pending:
+        raise pending
 
 
 def _as_for(request: dict, judged: Judged, logged: Judged) -> dict:
@@ -181,39 +219,100 @@ def print_as(logged: Judged, judged: Judged, source: str, out: TextIO) -> None:
     if judged.refusal is not None:
         _print_refusal(judged, out)
         return
-    out.write(f"every move stands under {judged.label} ({judged.moves} requests)\n")
-    for number, (ours, theirs) in enumerate(zip(logged.games, judged.games), start=1):
-        out.write(f"game {number}:\n")
-        out.write(f"  {_label(logged):<14} {_scores(ours)}\n")
-        out.write(f"  {judged.label:<14} {_scores(theirs)}\n")
+    out.write(f"every move stands under {judged.label} ({judged.moves} requests); totals by seat, from seat 0:\n")
+    _print_scores(logged, [judged], out)
 
 
-def _print_refusal(judged: Judged, out: TextIO) -> None:
+def _print_refusal(judged: Judged, out: TextIO, indent: str = "") -> None:
+    """The refused move, the error, the rule and its source, each line after `indent`."""
     refusal = judged.refusal
-    out.write(f"line {refusal.line}: {_move(refusal.request)}\n")
-    out.write(f"  {judged.label} refuses it: {refusal.code}: {refusal.message}\n")
+    lines = [f"line {refusal.line}: {_move(refusal.request)}",
+             f"  {judged.label} refuses it: {refusal.code}: {refusal.message}"]
     if refusal.rule is not None:
-        out.write(f"  rule: {refusal.rule.label}: {refusal.rule.text}\n")
-        out.write(f"      source: {_cite_statuses(refusal.rule)}\n")
-    out.write(f"  {judged.moves} earlier request(s) stand under {judged.label}\n")
+        lines += [f"  rule: {refusal.rule.label}: {refusal.rule.text}", f"      source: {_cite_statuses(refusal.rule)}"]
+    lines.append(f"  {judged.moves} earlier request(s) stand under {judged.label}")
+    out.writelines(f"{indent}{line}\n" for line in lines)
 
 
 def print_compare(logged: Judged, others: list[Judged], source: str, out: TextIO) -> None:
-    """`--compare`: one row per rule set: stands or the first refusal, and the final scores."""
-    out.write(f"{source}: logged under {_label(logged)}\n")
-    rows = [("rule set", "verdict", "first refused move", "rule (source)", "scores")]
+    """`--compare`: one row per rule set (stands, or its first refused move), why each refusal, then the scores."""
+    out.write(f"{source}: logged under {_label(logged)} ({logged.moves} requests), re-judged under "
+              f"{', '.join(judged.label for judged in others)}\n\n")
+    rows = [("rule set", "verdict", "first refused move", "error code", "rule")]
     for judged in others:
-        if judged.refusal is None:
-            last = judged.games[-1] if judged.games else None
-            rows.append((judged.label, "stands", "-", "-", _scores(last) if last else "-"))
-            continue
         refusal = judged.refusal
-        rule = f"{refusal.rule.label} ({_cite_statuses(refusal.rule)})" if refusal.rule else refusal.code
-        rows.append((judged.label, f"refused at line {refusal.line}", f"{_move(refusal.request)}: {refusal.code}",
-                     rule, "-"))
+        if refusal is None:
+            rows.append((judged.label, "every move stands", "-", "-", "-"))
+        else:
+            rows.append((judged.label, f"refuses line {refusal.line}", _move(refusal.request), refusal.code,
+                         refusal.rule.label if refusal.rule else "-"))
+    _print_table(rows, out)
+    refused = [judged for judged in others if not judged.stands]
+    if refused:
+        out.write("\nwhy each refusal, with the refusing ruleset's rule and its source:\n")
+        for judged in refused:
+            _print_refusal(judged, out, indent="  ")
+    standing = [judged for judged in others if judged.stands]
+    if standing:
+        out.write("\nscores where every move stands (totals by seat, from seat 0):\n")
+        _print_scores(logged, standing, out)
+
+
+def _print_table(rows: list[tuple[str, ...]], out: TextIO) -> None:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         out.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
+
+
+def _print_scores(logged: Judged, standing: list[Judged], out: TextIO) -> None:
+    names = [f"{_label(logged)} (logged)", *(judged.label for judged in standing)]
+    width = max(map(len, names))
+    for number, games in enumerate(zip(logged.games, *(judged.games for judged in standing)), start=1):
+        out.write(f"game {number}:\n")
+        for name, game in zip(names, games):
+            out.write(f"  {name:<{width}}  {_scores(game)}\n")
+
+
+# ---------------------------------------------------------------- JSON (schemas/rejudge.schema.json)
+
+def verdict_json(logged: Judged, others: list[Judged], source: str) -> dict:
+    """The verdicts as one document: the log's own game, then per rule set its first refusal or its scores."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "source": source,
+        "logged": {"ruleset": logged.ruleset, "variants": list(logged.variants), "requests": logged.moves,
+                   "games": [_game_json(game) for game in logged.games]},
+        "rulesets": [_judged_json(judged) for judged in others],
+        "all_stand": all(judged.stands for judged in others),
+    }
+
+
+def _judged_json(judged: Judged) -> dict:
+    refusal = judged.refusal
+    return {
+        "label": judged.label,
+        "ruleset": judged.ruleset,
+        "variants": list(judged.variants),
+        "stands": refusal is None,
+        "requests_standing": judged.moves,
+        "refusal": None if refusal is None else {
+            "line": refusal.line,
+            "request": refusal.request,
+            "move": _move(refusal.request),
+            "code": refusal.code,
+            "message": refusal.message,
+            "rule": None if refusal.rule is None else {
+                "rule": refusal.rule.key, "label": refusal.rule.label, **refusal.rule.content_json(),
+                "source": _cite_statuses(refusal.rule),
+            },
+        },
+        "games": None if refusal is not None else [_game_json(game) for game in judged.games],
+    }
+
+
+def _game_json(game: dict) -> dict:
+    return {"deals": game["deals"], "totals": game["totals"], "over": game["winners"] is not None,
+            "winners": game["winners"], "money": game["money"]}
 
 
 def _label(judged: Judged) -> str:

@@ -43,7 +43,8 @@ def _discard_stdout() -> None:
 @click.argument("log", type=str)
 @click.argument("compared", nargs=-1, metavar="[RULESET[+VARIANT...]...]")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-              help="text: the hand as a person reads it; json: the same as one JSON document.")
+              help="text: the hand as a person reads it; json: the same as one JSON document "
+                   "(with --as/--compare: the verdicts, schemas/rejudge.schema.json).")
 @click.option("--as", "as_ruleset", default=None, metavar="RULESET",
               help="Re-judge the same deals and moves under this ruleset: its first refusal, or both scores.")
 @click.option("-v", "--variant", "as_variants", multiple=True, help="A variant of the --as ruleset (repeatable).")
@@ -53,7 +54,9 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
                    as_variants: tuple[str, ...], compare: bool, spec_dir: Path | None) -> None:
     """Replay a move log (LOG, or - for stdin) and tell the hand; exit 1 at the first bad line.
 
-    With --as or --compare, judge the same deals and moves under other rulesets instead (heartspec.rejudge).
+    With --as or --compare, judge the same deals and moves under other rulesets instead (heartspec.rejudge):
+    exit 0 when every move stands under every ruleset named, 1 when one refuses a move, 2 when the log
+    cannot be judged (unreadable, no game, or not replayable under its own ruleset) or a ruleset is unknown.
     """
     from heartspec.protocol.server import RulesCatalog
     from heartspec.replay import JsonSink, TextSink, log_lines, replay_lines
@@ -62,7 +65,7 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
     if as_ruleset or as_variants or compare or compared:
         from heartspec.cli.rejudge_cmds import rejudge_log
 
-        sys.exit(rejudge_log(log, catalog, as_ruleset, as_variants, compared, compare))
+        sys.exit(rejudge_log(log, catalog, as_ruleset, as_variants, compared, compare, output_format))
     source = "<stdin>" if log == "-" else log
     try:
         stream = sys.stdin.buffer if log == "-" else open(log, "rb")

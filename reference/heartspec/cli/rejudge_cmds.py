@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from typing import NoReturn
 
 import click
 
+# Exit statuses: every move stands under every ruleset named; some ruleset refuses a move; nothing could be judged.
+STANDS, REFUSED, CANNOT_JUDGE = 0, 1, 2
+
 
 def rejudge_log(log: str, catalog, as_ruleset: str | None, as_variants: tuple[str, ...],
-                compared: tuple[str, ...], compare: bool) -> int:
-    """Judge LOG under other rulesets and print the verdict; 0 when every move stands everywhere, else 1."""
-    from heartspec.rejudge import print_as, print_compare, rejudge_lines
-    from heartspec.replay import LogError, log_lines
+                compared: tuple[str, ...], compare: bool, output_format: str = "text") -> int:
+    """Judge LOG under other rulesets and print the verdict (text, or JSON per schemas/rejudge.schema.json).
+
+    Returns STANDS or REFUSED. A log or ruleset that cannot be judged is one line on stderr and exit
+    CANNOT_JUDGE, whatever the format, as `simulate`, `fuzz` and `conform` report a run that cannot start:
+    standard output then stays empty, so a JSON reader never gets half a document.
+    """
+    from heartspec.rejudge import UnjudgeableLog, print_as, print_compare, rejudge_lines, verdict_json
+    from heartspec.replay import log_lines
     from heartspec.simulate.runner import SimulationError, parse_table
 
     if as_ruleset and (compare or compared):
@@ -29,19 +39,30 @@ def rejudge_log(log: str, catalog, as_ruleset: str | None, as_variants: tuple[st
         raise click.UsageError(str(err)) from None
     unknown = [ruleset for _, ruleset, _ in tables if ruleset not in catalog.ruleset_ids()]
     if unknown:
-        raise click.ClickException(f"unknown ruleset {unknown[0]!r} (known: {', '.join(catalog.ruleset_ids())})")
+        _cannot_judge(f"unknown ruleset {unknown[0]!r} (known: {', '.join(catalog.ruleset_ids())})")
     source = "<stdin>" if log == "-" else log
     try:
         stream = sys.stdin.buffer if log == "-" else open(log, "rb")
     except OSError as err:
-        raise click.ClickException(f"cannot read {log}: {err.strerror}") from None
+        _cannot_judge(f"cannot read {log}: {err.strerror}")
     try:
         with stream:
             logged, others = rejudge_lines(log_lines(stream), tables, catalog)
-    except LogError as err:
-        raise click.ClickException(f"{source}:{err.line}: unreadable_log: {err.message}") from None
-    if as_ruleset:
+    except UnjudgeableLog as err:
+        where = source if err.line is None else f"{source}:{err.line}"
+        hint = "" if err.line is None or err.code == "unreadable_log" else \
+            f" (the log does not replay under its own ruleset; `heartspec replay {log}` shows the position)"
+        _cannot_judge(f"{where}: {err.code}: {err.message}{hint}")
+    if output_format == "json":
+        json.dump(verdict_json(logged, others, source), sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    elif as_ruleset:
         print_as(logged, others[0], source, sys.stdout)
     else:
         print_compare(logged, others, source, sys.stdout)
-    return 0 if all(judged.stands for judged in others) else 1
+    return STANDS if all(judged.stands for judged in others) else REFUSED
+
+
+def _cannot_judge(message: str) -> NoReturn:
+    click.echo(f"heartspec replay: {message}", err=True)
+    sys.exit(CANNOT_JUDGE)
