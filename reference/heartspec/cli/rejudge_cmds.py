@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from typing import NoReturn
 
@@ -51,7 +52,7 @@ def rejudge_log(log: str, catalog, as_ruleset: str | None, as_variants: tuple[st
     except UnjudgeableLog as err:
         where = source if err.line is None else f"{source}:{err.line}"
         hint = "" if err.line is None or err.code == "unreadable_log" else \
-            f" (the log does not replay under its own ruleset; `heartspec replay {log}` shows the position)"
+            f" (the log does not replay under its own ruleset; `heartspec replay {shlex.quote(log)}` shows the position)"
         _cannot_judge(f"{where}: {err.code}: {err.message}{hint}")
     if output_format == "json":
         json.dump(verdict_json(logged, others, source), sys.stdout, indent=1, ensure_ascii=False)
