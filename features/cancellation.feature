@@ -87,7 +87,7 @@ Feature: Cancellation Hearts
       | ruleset | players | deal | open | points                   |
       | se      | 11      | 3    | 3C   | 24 15 1 0 0 0 0 0 1 0 11 |
 
-  @id:cancel-003 @area:cancellation @variant:cancellation
+  @id:cancel-003 @area:cancellation @variant:cancellation @depends:dealing_and_decks
   Scenario Outline: The kitty of a two-deck table goes to the first trick's winner
     Source: dk "Er I ikke fire?" (the kitty joins the first trick winner's cards); the rulesets
     carry it over to Cancellation Hearts when the two decks do not divide evenly.
@@ -149,7 +149,7 @@ Feature: Cancellation Hearts
       | ruleset | players | verdict                 |
       | se      | 4       | an error "invalid_game" |
 
-  @id:cancel-006 @area:cancellation @variant:cancellation
+  @id:cancel-006 @area:cancellation @variant:cancellation @depends:passing
   Scenario Outline: Cancellation Hearts passes by the ruleset's own cycle
     Source: the variant says nothing about passing (dk "Varianter", se "Hjärter för tre, fem och
     sex spelare"), so each ruleset's own cycle holds: at an even table the across seat exists and

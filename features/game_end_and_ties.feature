@@ -100,7 +100,7 @@ Feature: The end of the game and ties
     @ruleset:se @players:4
     Examples: se 4 players
       | ruleset | outcome                                                    |
-      | se      | the game goes on to deal 5 dealt by seat 1 passing "left"  |
+      | se      | the game goes on to deal 5 dealt by seat 1 |
 
     @ruleset:fi @players:4
     Examples: fi 4 players
@@ -133,38 +133,38 @@ Feature: The end of the game and ties
     And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
     And the other cards are dealt in deck order
     When the rest of the deal is played with the lowest legal cards
-    Then the game goes on to deal <deal> dealt by seat <next> passing "<direction>"
+    Then the game goes on to deal <deal> dealt by seat <next>
     And the game is not over
 
     @ruleset:fi @players:4
     Examples: fi 4 players
-      | ruleset | dealer | next | deal | direction |
-      | fi      | 0      | 1    | 5    | left      |
-      | fi      | 3      | 0    | 5    | left      |
+      | ruleset | dealer | next | deal |
+      | fi      | 0      | 1    | 5    |
+      | fi      | 3      | 0    | 5    |
 
     @ruleset:no @players:4
     Examples: no 4 players
-      | ruleset | dealer | next | deal | direction |
-      | no      | 0      | 1    | 5    | left      |
-      | no      | 3      | 0    | 5    | left      |
+      | ruleset | dealer | next | deal |
+      | no      | 0      | 1    | 5    |
+      | no      | 3      | 0    | 5    |
 
     @ruleset:dk @players:4
     Examples: dk 4 players
-      | ruleset | dealer | next | deal | direction |
-      | dk      | 0      | 1    | 5    | left      |
-      | dk      | 2      | 3    | 5    | left      |
+      | ruleset | dealer | next | deal |
+      | dk      | 0      | 1    | 5    |
+      | dk      | 2      | 3    | 5    |
 
     @ruleset:se @players:4
     Examples: se 4 players
-      | ruleset | dealer | next | deal | direction |
-      | se      | 0      | 1    | 5    | left      |
-      | se      | 3      | 0    | 5    | left      |
+      | ruleset | dealer | next | deal |
+      | se      | 0      | 1    | 5    |
+      | se      | 3      | 0    | 5    |
 
     @ruleset:fi-classic @players:4
     Examples: fi-classic 4 players
-      | ruleset    | dealer | next | deal | direction |
-      | fi-classic | 0      | 1    | 2    | none      |
-      | fi-classic | 1      | 2    | 2    | none      |
+      | ruleset    | dealer | next | deal |
+      | fi-classic | 0      | 1    | 2    |
+      | fi-classic | 1      | 2    | 2    |
 
   @id:end-005 @area:game_end_and_ties
   Scenario Outline: A shorter game to an agreed target of 50
@@ -221,7 +221,7 @@ Feature: The end of the game and ties
       | fi-classic | 14   | the game is not over                |
       | fi-classic | 15   | the game is over with winners "0 3" |
 
-  @id:end-007 @area:game_end_and_ties
+  @id:end-007 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At three, five and six players only going over 100 ends an fi or se game
     Source: fi "Pistekortit ja pisteenlasku" and se "När tar spelet slut?" end the game when a total
     goes past 100 after a deal, whatever the table size (fi "Valmistelu eri pelaajamäärillä" and se
@@ -272,7 +272,7 @@ Feature: The end of the game and ties
       | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 75 0 0 0 0 | 10 100 25 25 25 25 | the game is not over             |
       | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 76 0 0 0 0 | 10 101 25 25 25 25 | the game is over with winner "0" |
 
-  @id:end-008 @area:game_end_and_ties
+  @id:end-008 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At three, five and six players reaching exactly 100 ends a no or dk game
     Source: no "Vanlige spørsmål (FAQ)" and dk "Strafpoint og hvordan de tælles": 100 or more after
     a finished deal ends the game, at any table size (no "Slik spiller du med tre, fem" (heading
@@ -318,13 +318,13 @@ Feature: The end of the game and ties
       | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 | 10 100 26 26 26 | the game is over with winner "0" |
       | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 10 73 0 0 0 | 10 99 26 26 26  | the game is not over             |
 
-    @ruleset:dk @players:6
+    @ruleset:dk @players:6 @depends:dealing_and_decks
     Examples: dk 6 players
       | ruleset | players | deal | hand                    | before        | after              | outcome                          |
       | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 0 | 10 100 26 26 26 26 | the game is over with winner "0" |
       | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 73 0 0 0 0 | 10 99 26 26 26 26  | the game is not over             |
 
-  @id:end-009 @area:game_end_and_ties
+  @id:end-009 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At three, five and six players a tie for the lowest total ends an fi game but not an se game
     Source: se "När tar spelet slut?" plays one more deal when the lowest totals are level, and its
     section "Hjärter för tre, fem och sex spelare" keeps the other rules at every size; fi "Pelin
@@ -359,19 +359,19 @@ Feature: The end of the game and ties
     @ruleset:se @players:3
     Examples: se 3 players
       | ruleset | players | deal | hand                                               | before  | after     | outcome                                                   |
-      | se      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 26 80 0 | 26 106 26 | the game goes on to deal 4 dealt by seat 1 passing "left" |
+      | se      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 26 80 0 | 26 106 26 | the game goes on to deal 4 dealt by seat 1 |
 
     @ruleset:se @players:5
     Examples: se 5 players
       | ruleset | players | deal | hand                          | before       | after           | outcome                                                   |
-      | se      | 5       | 5    | 5C 6C 7C 8C 9C TC JC QC KC AC | 26 80 0 5 10 | 26 106 26 31 36 | the game goes on to deal 6 dealt by seat 1 passing "left" |
+      | se      | 5       | 5    | 5C 6C 7C 8C 9C TC JC QC KC AC | 26 80 0 5 10 | 26 106 26 31 36 | the game goes on to deal 6 dealt by seat 1 |
 
     @ruleset:se @players:6
     Examples: se 6 players
       | ruleset | players | deal | hand                    | before        | after              | outcome                                                   |
-      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 25 81 0 1 2 3 | 25 106 25 26 27 28 | the game goes on to deal 5 dealt by seat 1 passing "left" |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 25 81 0 1 2 3 | 25 106 25 26 27 28 | the game goes on to deal 5 dealt by seat 1 |
 
-  @id:end-010 @area:game_end_and_ties
+  @id:end-010 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At three, five and six players tied lowest totals share the win in no and dk
     Source: no "Vanlige spørsmål (FAQ)" and dk "Strafpoint og hvordan de tælles" name the lowest
     total the winner and never cover a tie; their rulesets let the tied seats share the win (an
@@ -410,7 +410,7 @@ Feature: The end of the game and ties
       | ruleset | players | deal | hand                          | before       | after           |
       | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | 26 80 0 5 10 | 26 106 26 31 36 |
 
-    @ruleset:dk @players:6
+    @ruleset:dk @players:6 @depends:dealing_and_decks
     Examples: dk 6 players
       | ruleset | players | deal | hand                    | before        | after              |
       | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 26 80 0 1 2 3 | 26 106 26 27 28 29 |
@@ -466,7 +466,7 @@ Feature: The end of the game and ties
       | ruleset    | totals    | after         | outcome                          |
       | fi-classic | 0 95 0 0  | 0 108 13 0    | the game is over with winners "0 3" |
 
-  @id:end-020 @area:game_end_and_ties
+  @id:end-020 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At four players a moon that lifts another total past 100 ends the game
     Source: fi "Pistekortit ja pisteenlasku", se "När tar spelet slut?" and fi-classic "Pelin
     loppu" end the game after a deal that takes a total over 100; a moon gives every other seat
@@ -498,7 +498,7 @@ Feature: The end of the game and ties
       | ruleset    |
       | fi-classic |
 
-  @id:end-021 @area:game_end_and_ties
+  @id:end-021 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At four players a moon that lifts another total to exactly 100 ends a no or dk game
     Source: no "Vanlige spørsmål (FAQ)" and dk "Strafpoint og hvordan de tælles" end the game when
     a total reaches 100; their shooter chooses how the moon scores (no "Å «skyte månen»", dk "At

@@ -96,7 +96,7 @@ Feature: The opening lead
       | ruleset | players | deal | card |
       | dk      | 6       | 4    | 2C   |
 
-  @id:open-002 @area:opening_lead
+  @id:open-002 @area:opening_lead @depends:passing
   Scenario Outline: The two of clubs passed on: its new holder opens
     Source: fi "Pelin kulku tikki tikiltä", no "Slik spilles et parti", dk "Sådan spilles en
     runde", se "Förstasticket", fi-classic "Pelin kulku": whoever holds the two of clubs when

@@ -35,7 +35,7 @@ Feature: Protocol card names
       | lower case             |
       | rank upper, suit lower |
 
-  @id:proto-card-003 @area:protocol_cards @clause:P-cards-1 @clause:P-cards-2 @clause:P-pass-3
+  @id:proto-card-003 @area:protocol_cards @clause:P-cards-1 @clause:P-cards-2 @clause:P-pass-3 @depends:passing
   Scenario Outline: A pass may spell its cards any accepted way, and is reported canonically
     Source: spec/protocol.md 3 and 6.4: until the exchange the passer still holds its cards; the
     cards_received event names them canonically.

@@ -27,7 +27,7 @@ Feature: Protocol events: what a response reports, in the order things happen
     Then every play response lists its events in the protocol's order
     And the last "play" response's events end with "trick_won deal_scored game_over"
 
-  @id:proto-event-003 @area:protocol_events @clause:P-play-2 @clause:P-events-2
+  @id:proto-event-003 @area:protocol_events @clause:P-play-2 @clause:P-events-2 @depends:dealing_and_decks
   Scenario Outline: The kitty is taken right after the first trick, its cards in card order
     Source: spec/protocol.md 6.5 and 7, with dk "Er I ikke fire?" (a kitty at 3, 5 and 6 players, taken
     by the first trick's winner).
@@ -61,15 +61,15 @@ Feature: Protocol events: what a response reports, in the order things happen
     When the rest of the deal is played with the lowest legal cards
     Then every play response lists its events in the protocol's order
 
-  @id:proto-event-005 @area:protocol_events @clause:P-play-2 @clause:P-events-1
+  @id:proto-event-005 @area:protocol_events @clause:P-play-2 @clause:P-events-1 @depends:shooting_the_moon
   Scenario Outline: A moon the shooter scores ends the play with moon_choice; choose then scores the deal
     Source: spec/protocol.md 6.5 and 6.6, with no "Å «skyte månen»" and dk "At tage alt – den store gamble" (the shooter
     picks). Seat 0 holds every club and takes every trick.
     Given a "<ruleset>" game for 4 players at a deal without passing
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
-    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 2H 3H 4H 5H 6H 7H"
+    And seat 3 holds "9S TS JS QS KS AS 8H 9H TH JH QH KH AH"
     And the other cards are dealt in deck order
     When the rest of the deal is played with the lowest legal cards
     Then every play response lists its events in the protocol's order
@@ -87,7 +87,7 @@ Feature: Protocol events: what a response reports, in the order things happen
       | ruleset |
       | dk      |
 
-  @id:proto-event-006 @area:protocol_events @clause:P-pass-1 @clause:P-pass-2 @clause:P-events-2
+  @id:proto-event-006 @area:protocol_events @clause:P-pass-1 @clause:P-pass-2 @clause:P-events-2 @depends:passing
   Scenario: Passes answer with no events until the last, which carries one cards_received per seat
     Source: spec/protocol.md 6.4 and 7: the exchange happens on the last pass; received cards are
     listed in card order.
@@ -121,7 +121,7 @@ Feature: Protocol events: what a response reports, in the order things happen
     When the rest of the deal is played with the lowest legal cards
     Then the deal scored adds its points to the totals "7 0 12 3"
 
-  @id:proto-event-009 @area:protocol_events @ruleset:no @players:4 @variant:omnibus-jd @clause:P-events-4 @clause:P-events-3
+  @id:proto-event-009 @area:protocol_events @ruleset:no @players:4 @variant:omnibus-jd @clause:P-events-4 @clause:P-events-3 @depends:shooting_the_moon
   Scenario: In a moon, another seat keeps the bonus card it took
     Source: spec/protocol.md 7, with no "Slik spiller du med tre, fem" (the jack of diamonds takes 10
     off its taker's score) and no "Å «skyte månen»" (no jack needed for the moon; the shooter picks).
@@ -153,15 +153,15 @@ Feature: Protocol events: what a response reports, in the order things happen
 
   @id:proto-event-011 @area:protocol_events @ruleset:fi-classic @players:4 @clause:P-events-5 @clause:P-events-6
   Scenario: Pairwise money is reported per deal, rounded to the cent with halves away from zero
-    Source: spec/protocol.md 7, with fi-classic "Rahasta pelaaminen" (pairwise settlement). Seats 1
-    and 2 take 13 points each; at 0.0625 a point each seat's net is 26 x 0.0625 = 1.625, an exact
-    half cent, rounded away from zero to 1.63 (half to even would give 1.62).
-    Given a "fi-classic" game for 4 players starting at deal 3 with options "settlement=pairwise stake=0.0625"
+    Source: spec/protocol.md 7, with fi-classic "Rahasta pelaaminen" (pairwise settlement). The
+    deal scores 3 10 13 0; at 0.0625 a point seat 3's net is (3 + 10 + 13) x 0.0625 = 1.625 and
+    seat 0's is (7 + 10 - 3) x 0.0625 = 0.875, exact half cents, rounded away from zero to 1.63 and
+    0.88 (half to even would give 1.62 and 0.88, and rounding toward zero 1.62 and 0.87).
+    Given a "fi-classic" game for 4 players at a deal without passing with options "settlement=pairwise stake=0.0625"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
-    Then the deal scores "0 13 13 0"
-    And the deal money is "1.63 -1.63 -1.63 1.63"
+    When the rest of the deal is played with the lowest legal cards
+    Then the deal scores "3 10 13 0"
+    And the deal money is "0.88 -0.88 -1.63 1.63"
 
   @id:proto-event-012 @area:protocol_events @ruleset:fi @players:4 @variant:partnership @clause:P-events-7
   Scenario: In partnerships the winners are both seats of the winning team

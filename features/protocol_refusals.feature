@@ -46,10 +46,9 @@ Feature: Protocol refusals: the order of errors, and a refusal changes nothing
     Source: spec/protocol.md 6.5, with fi-classic "Variaatioita" (open-any: the dealer's left
     neighbour opens with any card that carries no points). Leading the ace of hearts to the first
     trick breaks both rules; the first-trick rule is reported.
-    Given a "fi-classic" game for 4 players starting at deal 3 with variants "open-any"
-    And seat 1 holds "2D 3D 4D AH 5C"
+    Given a "fi-classic" game for 4 players at a deal without passing with variants "open-any"
+    And seat 1 holds "AH 5C"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
     Then playing "AH" by seat 1 is refused with "points_on_first_trick"
     And playing "5C" by seat 1 is accepted
 
@@ -81,7 +80,7 @@ Feature: Protocol refusals: the order of errors, and a refusal changes nothing
       | {"id": 15, "cmd": "pass", "seat": 0, "cards": [1, 2, 3]}               | bad_request |
       | {"id": 16, "cmd": "pass", "seat": 4, "cards": ["2C", "6C", "TC"]}      | bad_request |
 
-  @id:proto-order-005 @area:protocol_refusals @clause:P-pass-5 @clause:P-pass-4 @clause:P-errors-1
+  @id:proto-order-005 @area:protocol_refusals @clause:P-pass-5 @clause:P-pass-4 @clause:P-errors-1 @depends:passing
   Scenario Outline: pass checks its errors in the documented order
     Source: spec/protocol.md 6.4: bad_request, wrong_phase, already_passed, invalid_card,
     invalid_pass, card_not_in_hand. Seat 1 has passed; seat 0 holds 2C 3C 4C but not 6C.
@@ -165,15 +164,15 @@ Feature: Protocol refusals: the order of errors, and a refusal changes nothing
       | {"id": 16, "cmd": "new_game", "ruleset": "fi", "players": 4, "options": {"totals": [0, 0, 0]}}  | invalid_game |
       | {"id": 17, "cmd": "new_game", "ruleset": "fi", "players": 4, "options": {"target": null}}       | invalid_game |
 
-  @id:proto-order-009 @area:protocol_refusals @clause:P-choose-2 @clause:P-choose-1 @clause:P-phases-2 @clause:P-legal-2
+  @id:proto-order-009 @area:protocol_refusals @clause:P-choose-2 @clause:P-choose-1 @clause:P-phases-2 @clause:P-legal-2 @depends:shooting_the_moon
   Scenario Outline: In phase moon_choice only the shooter may choose, and every other move is wrong_phase
     Source: spec/protocol.md 6.6: bad_request, wrong_phase, not_your_turn; no "Å «skyte månen»",
     dk "At tage alt – den store gamble" (the shooter picks how the moon scores). Seat 0 holds every club and takes every trick.
     Given a "<ruleset>" game for 4 players at a deal without passing
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
-    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 2H 3H 4H 5H 6H 7H"
+    And seat 3 holds "9S TS JS QS KS AS 8H 9H TH JH QH KH AH"
     And the other cards are dealt in deck order
     When the rest of the deal is played with the lowest legal cards
     Then seat 0 is asked how to score the moon

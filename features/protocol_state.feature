@@ -12,7 +12,7 @@ Feature: Protocol state, legal and the handshake in every phase
     And the response field "protocol" is 1
     And every table size the engine claims starts a new game
 
-  @id:proto-state-002 @area:protocol_state @clause:P-new_game-1 @clause:P-state-1 @clause:P-state-2 @clause:P-legal-2
+  @id:proto-state-002 @area:protocol_state @clause:P-new_game-1 @clause:P-state-1 @clause:P-state-2 @clause:P-legal-2 @depends:passing
   Scenario: Before the first deal the state shows the deal to come, with empty hands
     Source: spec/protocol.md 6.2 and 6.7: new_game answers phase deal; in phase deal the state has
     every field, the hands are empty and nobody may play.
@@ -32,7 +32,7 @@ Feature: Protocol state, legal and the handshake in every phase
     And the state has no field "winners"
     And no seat may play anything
 
-  @id:proto-state-003 @area:protocol_state @clause:P-state-2 @clause:P-phases-1
+  @id:proto-state-003 @area:protocol_state @clause:P-state-2 @clause:P-phases-1 @depends:passing
   Scenario: After a deal the state shows the next one, with nothing carried over
     Source: spec/protocol.md 6.7: after next_deal the phase is deal again; the deal's points are in
     the totals, not in deal_points; the hands, the trick and hearts are reset.
@@ -50,7 +50,7 @@ Feature: Protocol state, legal and the handshake in every phase
     And the state field "deal_points" is [0, 0, 0, 0]
     And no seat may play anything
 
-  @id:proto-state-004 @area:protocol_state @clause:P-state-1 @clause:P-legal-2 @clause:P-pass-3
+  @id:proto-state-004 @area:protocol_state @clause:P-state-1 @clause:P-legal-2 @clause:P-pass-3 @depends:passing
   Scenario: While passing, the state names the seats that passed and nobody may play
     Source: spec/protocol.md 6.4, 6.7 and 6.8.
     Given a game for 4 players of a ruleset the engine claims
@@ -80,7 +80,7 @@ Feature: Protocol state, legal and the handshake in every phase
     And the state field "trick" is [{"seat": 0, "card": "2C"}]
     And the state field "turn" is 1
 
-  @id:proto-state-006 @area:protocol_state @ruleset:fi @players:4 @clause:P-state-3 @clause:P-legal-2
+  @id:proto-state-006 @area:protocol_state @ruleset:fi @players:4 @clause:P-state-3 @clause:P-legal-2 @depends:shooting_the_moon
   Scenario: After the game ends, deal_points is the last deal's score with the moon in it
     Source: spec/protocol.md 6.7, with fi "Puhallus – kaikki 26 pistettä itselle" (a moon adds 26 to
     every other seat) and fi "Pelin tavoite" (over 100 ends the game). Seat 0 holds every club and
@@ -88,8 +88,8 @@ Feature: Protocol state, legal and the handshake in every phase
     Given a "fi" game for 4 players starting at deal 4 with totals "0 0 0 90"
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
-    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 2H 3H 4H 5H 6H 7H"
+    And seat 3 holds "9S TS JS QS KS AS 8H 9H TH JH QH KH AH"
     When the rest of the deal is played with the lowest legal cards
     Then the game is over with winner "0"
     And the state field "deal_points" is [0, 26, 26, 26]
@@ -97,7 +97,7 @@ Feature: Protocol state, legal and the handshake in every phase
     And the state field "winners" is [0]
     And no seat may play anything
 
-  @id:proto-state-007 @area:protocol_state @clause:P-seats-2 @clause:P-deal-3 @clause:P-phases-1
+  @id:proto-state-007 @area:protocol_state @clause:P-seats-2 @clause:P-deal-3 @clause:P-phases-1 @depends:passing
   Scenario Outline: Each deal passes the way the cycle gives its number, and the deal says so
     Source: spec/protocol.md 4 and 6.3: at four players every one of these rulesets passes left,
     right, across, then holds; the deal's response gives the phase, the direction and the leader.
@@ -145,11 +145,11 @@ Feature: Protocol state, legal and the handshake in every phase
       | max_deals=4 target=null |
 
   @id:proto-state-010 @area:protocol_state @ruleset:fi @players:4 @clause:P-new_game-3
-  Scenario: A game started at deal 3 with max_deals 4 goes on to deal 4
-    Source: spec/protocol.md 6.2, with fi "Sovittu piste- tai jakoraja".
-    Given a "fi" game for 4 players starting at deal 3 with options "max_deals=4"
+  Scenario: A game started at deal 4 with max_deals 5 goes on to deal 5
+    Source: spec/protocol.md 6.2, with fi "Sovittu piste- tai jakoraja". Deal 4 is fi's deal without
+    passing, so the game starts there and deal_number alone decides whether the limit is reached.
+    Given a "fi" game for 4 players starting at deal 4 with options "max_deals=5"
     And the other cards are dealt in deck order
-    When each seat passes the first 3 cards it was dealt
-    And the rest of the deal is played with the lowest legal cards
+    When the rest of the deal is played with the lowest legal cards
     Then the game is not over
-    And the state field "deal_number" is 4
+    And the state field "deal_number" is 5

@@ -125,7 +125,7 @@ Feature: Scoring a deal
       | ruleset | players | deal | points     |
       | se      | 5       | 5    | 0 6 0 5 15 |
 
-    @ruleset:se @players:6
+    @ruleset:se @players:6 @depends:shooting_the_moon
     Examples: se 6 players
       | ruleset | players | deal | points           |
       | se      | 6       | 4    | 25 25 25 25 25 0 |
@@ -155,7 +155,7 @@ Feature: Scoring a deal
       | ruleset | players | deal | points     |
       | dk      | 5       | 3    | 3 0 2 0 21 |
 
-    @ruleset:dk @players:6
+    @ruleset:dk @players:6 @depends:dealing_and_decks
     Examples: dk 6 players
       | ruleset | players | deal | points       |
       | dk      | 6       | 4    | 4 6 0 0 0 16 |

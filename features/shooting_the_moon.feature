@@ -304,7 +304,7 @@ Feature: Shooting the moon
       | ruleset | players | deal | hand                          | outcome                               |
       | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | seat 0 is asked how to score the moon |
 
-    @ruleset:dk @players:6
+    @ruleset:dk @players:6 @depends:dealing_and_decks
     Examples: dk 6 players
       | ruleset | players | deal | hand                    | outcome                               |
       | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | seat 0 is asked how to score the moon |
@@ -397,13 +397,13 @@ Feature: Shooting the moon
       | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | subtract_from_self | -26 0 0 0 0   |
       | dk      | 5       | 3    | 5C 6C 7C 8C 9C TC JC QC KC AC | add_to_others      | 0 26 26 26 26 |
 
-    @ruleset:dk @players:6
+    @ruleset:dk @players:6 @depends:dealing_and_decks
     Examples: dk 6 players
       | ruleset | players | deal | hand                    | choice             | points           |
       | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | subtract_from_self | -26 0 0 0 0 0    |
       | dk      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | add_to_others      | 0 26 26 26 26 26 |
 
-  @id:moon-011 @area:shooting_the_moon
+  @id:moon-011 @area:shooting_the_moon @depends:dealing_and_decks
   Scenario Outline: Point cards in the kitty count toward the moon of the seat that takes it
     Source: dk "Er I ikke fire?" (the kitty goes unseen into the first trick winner's pile) and dk
     "At tage alt – den store gamble" (the moon needs every heart and the queen of spades). Seat 0
@@ -434,7 +434,7 @@ Feature: Shooting the moon
       | players | deal | hand                    | kitty       | points        |
       | 6       | 4    | 7C 8C 9C TC JC QC KC AC | QS AH KH QH | -26 0 0 0 0 0 |
 
-  @id:moon-012 @area:shooting_the_moon @ruleset:dk @players:3
+  @id:moon-012 @area:shooting_the_moon @ruleset:dk @players:3 @depends:dealing_and_decks
   Scenario: A heart in the kitty taken by another seat spoils the moon
     Source: dk "Er I ikke fire?" and dk "At tage alt – den store gamble" (one heart elsewhere is
     enough to spoil it). Seat 1 holds every club and leads the 2C; the others are void, discard 3D
@@ -459,8 +459,8 @@ Feature: Shooting the moon
     Given a "fi" game for 4 players at a deal without passing with options "moon_effect=subtract_from_self"
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
     And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
-    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 2H 3H 4H 5H 6H 7H"
+    And seat 3 holds "9S TS JS QS KS AS 8H 9H TH JH QH KH AH"
     And the other cards are dealt in deck order
     When the rest of the deal is played with the lowest legal cards
     Then seat 0 shot the moon scored as "subtract_from_self"

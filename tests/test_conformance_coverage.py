@@ -90,6 +90,16 @@ def test_every_scenario_has_one_stable_id_its_area_and_a_citation():
     assert len(ids) == len(set(ids)), "scenario ids are unique"
 
 
+def test_a_declared_dependency_names_another_rule_area():
+    areas = {path.stem for path in (ROOT / "features").glob("*.feature")}
+    for area, scenario in parsed_scenarios():
+        block_tags = [tag for block in scenario.get("examples") or [] for tag in block["tags"]]
+        for tag in (tag["name"] for tag in scenario["tags"] + block_tags):
+            if tag.startswith("@depends:"):
+                named = tag.removeprefix("@depends:")
+                assert named in areas and named != area, f"{scenario['name']}: {tag} names no other area"
+
+
 def test_every_example_row_knows_its_ruleset_and_table_size():
     for area, scenario in parsed_scenarios():
         if area.startswith("protocol_"):

@@ -51,8 +51,12 @@ def refuse_forced_points() -> None:
 
 
 def jokers_rank_high() -> None:
-    """Treat the Finnish jokers as the highest cards of their suits."""
+    """Treat the Finnish jokers as the highest cards of their suits (single-deck games: jokers come in no others)."""
+    original = Game.trick_winner
+
     def trick_winner(self, trick):
+        if self.rules.copies != 1:
+            return original(self, trick)
         led = self._suit_of[trick[0][1]]
         rank = lambda card: 99 if slot_of(card) == 1 else slot_of(card)  # noqa: E731
         following = [(seat, card) for seat, card in trick if self._suit_of[card] == led]
@@ -262,7 +266,7 @@ AREAS = {
     "tie-goes-to-first-seat": ("game_end_and_ties", 1),
     "dealer-rotates-right": ("game_end_and_ties", 1),
     "pass-direction": ("passing", 34),
-    "pass-count-off-by-one": ("passing", 44),
+    "pass-count-off-by-one": ("passing", 49),
     "passes-carried-over": ("passing", 1),
     "jokers-ranked-wrong": ("dealing_and_decks", 22),
     "kitty-ignored": ("dealing_and_decks", 15),
@@ -303,7 +307,7 @@ ELSEWHERE_WHY = {
     "moon-effect-flipped": (
         "game ends reached through a moon (end-007 to end-010, end-020, end-021) and a scoring deal that is a moon; 1 protocol scenario(s) whose position goes through the broken rule"),
     "pass-count-off-by-one": (
-        "scenarios that pass on purpose: open-002 (the pass decides who holds the two of clubs), first-trick-020 and open-020 (no, dk and se reach their hold deal by passing once), end-006 (the guide's 15-deal limit falls on passing deals), money-003 (two deals), pass-left and Black Maria, two-player, first-trick-009; 19 protocol scenario(s) whose position goes through the broken rule"),
+        "scenarios that pass on purpose: open-002 (the pass decides who holds the two of clubs), first-trick-020 and open-020 (no, dk and se reach their hold deal by passing once), end-006 (the guide's 15-deal limit falls on passing deals), money-003 (two deals), pass-left and Black Maria, two-player (every two-player deal passes: the variant cannot join no-passing, so its game ends two-007 to two-009 pass too), first-trick-009; 19 protocol scenario(s) whose position goes through the broken rule"),
     "pass-direction": (
         "the scenarios that pass on purpose, as for pass-count-off-by-one; 8 protocol scenario(s) whose position goes through the broken rule"),
     "passes-carried-over": (

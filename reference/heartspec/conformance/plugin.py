@@ -98,7 +98,7 @@ class ConformanceRun:
         dropped = []
         for item, info in zip(scenarios, infos):
             item.user_properties.extend([("heartspec_id", info["id"]), ("heartspec_area", info["area"]),
-                                         ("heartspec_ruleset", info["ruleset"])])
+                                         ("heartspec_depends", info["depends"]), ("heartspec_ruleset", info["ruleset"])])
             # -v prints the stable id, and -k matches it, so an id copied from the summary selects its row
             rename_node(item, f"{info['area'] or 'scenario'}::{info['id']}")
             item.extra_keyword_matches.add(info["id"])

@@ -78,12 +78,12 @@ def given_claimed_game(table: Table, players: str, rest: str):
 # ---------------------------------------------------------------- When
 @when(parsers.re(r"the blank lines \"(?P<blanks>[^\"]*)\" and then '(?P<line>.*)' are sent to the engine"))
 def when_blank_lines_then(table: Table, blanks: str, line: str):
-    table.last_response = table.session.request_raw(unescape(blanks) + "\n" + line)
+    table.ask_raw(unescape(blanks) + "\n" + line)
 
 
 @when(parsers.re(r"'(?P<line>.*)' is sent to the engine ending with a carriage return"))
 def when_sent_with_cr(table: Table, line: str):
-    table.last_response = table.session.request_raw(line + "\r")
+    table.ask_raw(line + "\r")
 
 
 @when(parsers.re(r"a hello padded to (?P<size>\d+) bytes is sent to the engine"))
@@ -91,7 +91,7 @@ def when_padded_hello(table: Table, size: str):
     head = '{"id": "padded", "cmd": "hello", "pad": "'
     line = head + "x" * (int(size) - len(head) - 2) + '"}'
     assert len(line.encode("utf-8")) == int(size)
-    table.last_response = table.session.request_raw(line)
+    table.ask_raw(line)
 
 
 @when(parsers.re(r"the lines '(?P<first>.*)' and '(?P<second>.*)' are written to the engine at once"))
@@ -193,7 +193,7 @@ def when_deal_swapped(table: Table, card: str, other: str):
 def when_deep_hello(table: Table, depth: str):
     arrays = int(depth) - 1  # the request object itself is depth 1
     line = '{"id": "deep", "cmd": "hello", "x": ' + "[" * arrays + "]" * arrays + "}"
-    table.last_response = table.session.request_raw(line)
+    table.ask_raw(line)
 
 
 # ---------------------------------------------------------------- Then

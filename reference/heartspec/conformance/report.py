@@ -28,12 +28,16 @@ def read_expected_failures(path: str | None) -> dict[str, str]:
 
 
 def item_tags(item) -> dict[str, str]:
-    """The scenario id, rule area, ruleset and player count of a collected scenario, from its tags."""
+    """The scenario id, rule area, ruleset, player count and declared dependencies of a collected scenario, from its tags."""
     tags = {"id": "", "area": "", "ruleset": "", "players": ""}
+    depends: set[str] = set()
     for marker in item.iter_markers():
         key, sep, value = marker.name.partition(":")
         if sep and key in tags and not tags[key]:
             tags[key] = value
+        elif sep and key == "depends":
+            depends.add(value)
+    tags["depends"] = " ".join(sorted(depends))  # other rule areas the scenario's verdict rests on, by design
     callspec = getattr(item, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example") if callspec else None
     if example:
@@ -144,6 +148,7 @@ class Results:
         if "heartspec_id" not in props:
             return
         row = self.rows.setdefault(report.nodeid, {"id": props["heartspec_id"], "area": props.get("heartspec_area", ""),
+                                                   "depends": props.get("heartspec_depends", "").split(),
                                                    "ruleset": props["heartspec_ruleset"] or "any"})
         if row.get("outcome") == "failed":
             return
