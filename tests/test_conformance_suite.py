@@ -89,6 +89,15 @@ def test_the_mutants_pass_where_their_rule_does_not_matter(tmp_path):
     assert result.returncode == 0 and outcomes(data)["passed"] == 5
 
 
+def test_a_deal_played_to_a_score_does_not_lean_on_the_engines_legal_list(tmp_path):
+    """Play-outs take their cards from the reference's copy of the game: an engine whose `legal`
+    ignores the led suit still reaches the scoring scenarios' scores, and fails only where `legal` is checked."""
+    result, data = report(tmp_path, "--engine", mutant("follow-suit-optional"), "--tags", "id:score-001 or id:follow-001")
+    failed = {row["id"].split("[")[0] for row in data["scenarios"] if row["outcome"] == "failed"}
+    assert failed == {"follow-001"}, result.stdout[-2000:]
+    assert any(row["id"].startswith("score-001") and row["outcome"] == "passed" for row in data["scenarios"])
+
+
 @pytest.mark.parametrize("mutation, kind, scenario", [
     ("crash-on-play", "crashed", "first-trick-001"),
     ("close-on-play", "closed its output", "first-trick-001"),
