@@ -161,3 +161,29 @@ Feature: Protocol framing and envelope
       | null                   |
       | 42                     |
       | [{"id": 1, "cmd": "hello"}] |
+
+  @id:proto-frame-013 @area:protocol_framing @clause:P-envelope-10 @clause:P-envelope-15
+  Scenario Outline: A line that is not UTF-8 is bad_request with a null id, and the game is unchanged
+    Source: spec/protocol.md 1 and 2: lines travel as UTF-8, a line that is not UTF-8 gets
+    bad_request with a null id, and a refused request leaves the game as it was. Read leniently
+    (a replacement character, Latin-1, or a decoder that lets through overlong forms, encoded
+    surrogates or code points past U+10FFFF), the line is seat 0's legal lead of the two of clubs
+    with its bytes in an ignored field, so an engine that reads it so plays the card; the last
+    step shows the play was legal. The bytes travel through the engine's real input, unaltered.
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4
+    And seat 0 holds "2C"
+    And the other cards are dealt in deck order
+    When the engine is sent '{"id": 1, "cmd": "play", "seat": 0, "card": "2C", "note": "?"}' with the bytes "<bytes>" in place of "?"
+    Then the response is an error "bad_request"
+    And the response id is null
+    And the game is unchanged
+    And playing "2C" by seat 0 is accepted
+
+    Examples:
+      | bytes       | what they are                                        |
+      | ff          | a byte UTF-8 never uses                              |
+      | 80          | a continuation byte with no lead byte                |
+      | e2 82       | a three-byte sequence cut short                      |
+      | c0 af       | an overlong form of "/"                              |
+      | ed a0 80    | the surrogate U+D800 encoded as if it were a character |
+      | f4 90 80 80 | a code point past U+10FFFF                           |

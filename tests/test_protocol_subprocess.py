@@ -53,6 +53,18 @@ def test_the_subprocess_survives_bad_lines(engine):
     assert engine.request({"id": "after", "cmd": "hello"})["id"] == "after"
 
 
+def test_a_raw_line_given_as_bytes_goes_out_unaltered_and_is_logged_as_a_comment():
+    """Bytes that are not UTF-8 reach the engine as they are (P-envelope-10 end to end); the move log
+    cannot hold them, so it notes them; bytes that are UTF-8 are a raw line like any other."""
+    with EngineProcess(ENGINE, timeout=20.0) as process:
+        response = process.request_line(b'{"id": 1, "cmd": "hello", "x": "\xff"}')
+        assert (response["id"], response["error"]["code"]) == (None, "bad_request")
+        assert process.request_line('{"id": 2, "cmd": "hello", "x": "\u00e9"}'.encode())["id"] == 2
+        lines = process.log_lines()
+    assert lines[0] == '# raw line sent, not UTF-8 (its undecodable bytes as \\xNN): {"id": 1, "cmd": "hello", "x": "\\xff"}'
+    assert lines[2] == '{"id": 2, "cmd": "hello", "x": "\u00e9"}'
+
+
 def test_transcript_replays(engine):
     lines = engine.log_lines()
     assert any('"ok"' in line for line in lines)

@@ -196,6 +196,16 @@ def when_deep_hello(table: Table, depth: str):
     table.ask_raw(line)
 
 
+@when(parsers.re(r"the engine is sent '(?P<line>.*)' with the bytes \"(?P<octets>[0-9a-fA-F ]+)\" in place of \"(?P<marker>[^\"]+)\""))
+def when_raw_bytes(table: Table, line: str, octets: str, marker: str):
+    """A line whose marker becomes raw bytes (written in hex), so the line need not be UTF-8 at all."""
+    assert line.count(marker) == 1, f"the marker {json.dumps(marker)} must occur once in {json.dumps(line)}"
+    raw = line.encode("utf-8").replace(marker.encode("utf-8"), bytes.fromhex(octets))
+    if table.ruleset:
+        table.state_before = table.snapshot()
+    table.ask_raw(raw)
+
+
 # ---------------------------------------------------------------- Then
 @then(parsers.re(r"that engine exits with status (?P<status>\d+)"))
 def then_exit_status(table: Table, status: str):

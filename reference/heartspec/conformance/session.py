@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from heartspec.conformance.schema_check import command_of, shipped_schemas
-from heartspec.protocol.client import EngineError, EngineProcess
+from heartspec.protocol.client import EngineError, EngineProcess, readable_line
 
 STARTUP_TIMEOUT = 30.0  # default seconds for an engine to start and give its first answer
 SESSION_COMMANDS = ("hello", "quit")  # not part of a game: left out of move logs
@@ -72,10 +72,12 @@ class EngineSession:
         self.schemas.check_response(payload.get("cmd"), response, self.last_request)
         return response
 
-    def request_raw(self, line: str) -> dict[str, Any]:
-        self.last_request = line
+    def request_raw(self, line: str | bytes) -> dict[str, Any]:
+        """A raw line, as text or as bytes (which may be no UTF-8 at all)."""
+        text = readable_line(line)
+        self.last_request = text
         response = self._guarded(lambda: self.engine.request_line(line, timeout=self._wait()))
-        self.schemas.check_response(command_of(line), response, json.dumps(line, ensure_ascii=False))
+        self.schemas.check_response(command_of(text), response, json.dumps(text, ensure_ascii=False))
         return response
 
     def _wait(self) -> float:

@@ -188,11 +188,13 @@ class EngineProcess:
         self.transcript.append(obj, len(line))
         return self.request_line(line, obj, timeout)
 
-    def request_line(self, line: str, obj: Any = None, timeout: float | None = None) -> dict:
-        """Send a raw line (for malformed-input tests) and return the response line as a dict."""
-        described = _short(obj) if obj is not None else repr(line[:200])
+    def request_line(self, line: str | bytes, obj: Any = None, timeout: float | None = None) -> dict:
+        """Send a raw line (for malformed-input tests) and return the response line as a dict.
+
+        A line given as bytes goes out as those very bytes, so a test can send what is not UTF-8."""
+        described = _short(obj) if obj is not None else repr(readable_line(line)[:200])
         if obj is None:
-            self.transcript.append({"#raw": line}, len(line))
+            self.transcript.append(_raw_entry(line), len(line))
         self._send(line, described)
         raw = self._raw_line(described, self.timeout if timeout is None else timeout)
         response = self._decode(raw, described)
@@ -266,11 +268,11 @@ class EngineProcess:
             self._kill_group()
             raise EngineTimeout(f"engine gave no response within {timeout:g}s to {described}; it was killed")
 
-    def _send(self, line: str, described: str) -> None:
+    def _send(self, line: str | bytes, described: str) -> None:
         """Write one line without ever blocking past the timeout: an engine may stop reading its input."""
         if self._process.poll() is not None:
             raise self._crashed(described)
-        data = memoryview(line.encode("utf-8") + b"\n")
+        data = memoryview((line.encode("utf-8") if isinstance(line, str) else bytes(line)) + b"\n")
         deadline = time.monotonic() + self.timeout
         while data:
             try:
@@ -378,6 +380,19 @@ class EngineProcess:
 
     def write_log(self, path: str | Path) -> None:
         Path(path).write_text("\n".join(self.log_lines()) + "\n", encoding="utf-8")
+
+
+def readable_line(line: str | bytes) -> str:
+    """A raw line as text: bytes that are not UTF-8 are shown as \\xNN escapes."""
+    return line if isinstance(line, str) else line.decode("utf-8", "backslashreplace")
+
+
+def _raw_entry(line: str | bytes) -> dict:
+    """A raw line's transcript entry; one that is not UTF-8 cannot stand in a move log, so it becomes a comment."""
+    try:
+        return {"#raw": line if isinstance(line, str) else line.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"#": f"raw line sent, not UTF-8 (its undecodable bytes as \\xNN): {readable_line(line)}"}
 
 
 def _blank(line: bytes) -> bool:
