@@ -63,6 +63,33 @@ def rename_node(item, nodeid: str) -> None:
         item._id = coerce_node_id(nodeid)
 
 
+def remember_step_lookups() -> None:
+    """Have pytest-bdd look up each distinct step once per test module or class, not once per step run.
+
+    pytest-bdd finds a step's definition by asking pytest for every fixture name the run has, for
+    each step it executes: about a fifth of the suite's time against a fast engine. A step's text
+    and type, seen from the same parent node, always resolve to the same definitions, so the
+    answer is kept. pytest-bdd has no public hook for this; a version without the function is left alone.
+    """
+    import importlib
+
+    bdd_scenario = importlib.import_module("pytest_bdd.scenario")  # `import ... as` would bind the scenario() function
+
+    find = getattr(bdd_scenario, "find_fixturedefs_for_step", None)
+    if find is None or getattr(find, "heartspec_remembers", False):
+        return
+    remembered: dict = {}
+
+    def find_remembered(step, fixturemanager, node):
+        key = (step.type, step.name, getattr(node.parent, "nodeid", None))
+        if key not in remembered:
+            remembered[key] = list(find(step=step, fixturemanager=fixturemanager, node=node))
+        return iter(remembered[key])
+
+    find_remembered.heartspec_remembers = True
+    bdd_scenario.find_fixturedefs_for_step = find_remembered
+
+
 def is_scenario(item) -> bool:
     module = getattr(item, "module", None)
     return module is not None and Path(module.__file__) == SUITE_MODULE
@@ -77,6 +104,7 @@ class ConformanceRun:
 
         self.reporting = report
         self.config = config
+        remember_step_lookups()
         # scenario tags such as id:first-trick-001 become marks whose names pytest cannot register
         config.addinivalue_line("filterwarnings", "ignore::pytest.PytestUnknownMarkWarning")
         if not any(Path(arg.split("::")[0]).resolve() == SUITE_MODULE for arg in config.args):
