@@ -1,6 +1,7 @@
 Feature: Protocol framing and envelope
   How lines travel between a client and an engine, and what every request and response carries
-  (spec/protocol.md, sections 1 and 2). No scenario here depends on a ruleset.
+  (spec/protocol.md, sections 1 and 2). No scenario here depends on a particular ruleset: the one
+  that needs a game in play (proto-frame-013) plays a ruleset the engine claims.
 
   @id:proto-frame-001 @area:protocol_framing @clause:P-framing-3
   Scenario: A line of whitespace only gets no response
