@@ -340,9 +340,9 @@ Feature: The first trick
     @ruleset:fi-classic @players:4 @variant:open-any
     Examples: fi-classic open-any
       | players | start              | variant  | leader | follower | lead_hand                              | passes                                              |
-      | 4       |  starting at deal 3 | open-any | 1      | 2        | 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS 2D | 0:2C 4C 6C; 1:3S 4S 5S; 2:3D 4D 5D; 3:2H 4H 6H      |
+      | 4       |  at a deal without passing | open-any | 1      | 2        | 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS 2D |                                                     |
 
-    @ruleset:fi-classic @players:2 @variant:two-player
+    @ruleset:fi-classic @players:2 @variant:two-player @depends:passing
     Examples: fi-classic two-player
       | players | start | variant    | leader | follower | lead_hand                              | passes                   |
       | 2       |       | two-player | 1      | 0        | 2S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH JH 2D | 0:3D 4D 5D; 1:2H 3H 4H   |

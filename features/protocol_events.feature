@@ -49,7 +49,7 @@ Feature: Protocol events: what a response reports, in the order things happen
       | players |
       | 5       |
 
-  @id:proto-event-004 @area:protocol_events @ruleset:fi-classic @players:2 @variant:two-player @clause:P-play-2
+  @id:proto-event-004 @area:protocol_events @ruleset:fi-classic @players:2 @variant:two-player @clause:P-play-2 @depends:passing
   Scenario: In a two-player game both seats draw after each trick, the winner first
     Source: spec/protocol.md 6.5 and 7, with fi-classic "Kahden pelaajan hertta" (the two-player game draws
     from a stock after each trick).

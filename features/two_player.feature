@@ -6,7 +6,7 @@ Feature: Two-player Hertta with a stock
   In the dealt position the deck is given in order: the hands hold the clubs and diamonds and the
   stock holds the hearts (two of hearts on top) and then the spades.
 
-  @id:two-001 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player
+  @id:two-001 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:passing
   Scenario Outline: The non-dealer leads the first trick after the pass
     Source: fi-classic "Kahden pelaajan hertta" (the player who did not deal starts; otherwise the
     four-player rules, passing included, apply).
@@ -22,7 +22,7 @@ Feature: Two-player Hertta with a stock
       | 0      | 1      |
       | 1      | 0      |
 
-  @id:two-002 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player
+  @id:two-002 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:passing
   Scenario: By the official rules the trick's winner draws first
     Source: fi-classic "Kahden pelaajan hertta" (the winner takes the first card under the
     official rules).
@@ -36,7 +36,7 @@ Feature: Two-player Hertta with a stock
     And seat 1 still holds "3H"
     And the stock holds 24 cards
 
-  @id:two-003 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player
+  @id:two-003 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:passing
   Scenario: By the practical rules each card is replaced right after it is played
     Source: fi-classic "Kahden pelaajan hertta" (the practical rules draw a replacement at once).
     Given a "fi-classic" game for 2 players with variants "two-player" with options "draw_order=replace_immediately"
@@ -49,7 +49,7 @@ Feature: Two-player Hertta with a stock
     Then seat 0 still holds "3H"
     And the stock holds 24 cards
 
-  @id:two-004 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player
+  @id:two-004 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:passing
   Scenario: The opening lead may not be a point card
     Source: fi-classic "Kahden pelaajan hertta" names no opening card and keeps the four-player
     rules, whose first trick refuses point cards ("Pelin kulku"); the variant records this reading
@@ -63,7 +63,7 @@ Feature: Two-player Hertta with a stock
     And playing "QS" by seat 1 is refused with "points_on_first_trick"
     And seat 1 may play "3C 3D"
 
-  @id:two-005 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player
+  @id:two-005 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:passing
   Scenario Outline: The whole deal is played until stock and hands are empty, 26 points in all
     Source: fi-classic "Kahden pelaajan hertta" (play goes on until the stock is gone and every card
     is played); the scoring is the four-player one ("Pisteenlasku"). Both rows' totals were
@@ -114,7 +114,7 @@ Feature: Two-player Hertta with a stock
       | ruleset    |
       | fi-classic |
 
-  @id:two-007 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:shooting_the_moon @depends:game_end_and_ties
+  @id:two-007 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:shooting_the_moon @depends:game_end_and_ties @depends:passing
   Scenario Outline: A moon in the two-player game ends it once the other total goes past 100
     Source: fi-classic "Kahden pelaajan hertta" keeps every rule of the four-player game it does
     not change, so a player who collects all the point cards scores nothing while everyone else,
@@ -141,7 +141,7 @@ Feature: Two-player Hertta with a stock
       | 74 10  | 100 10 | the game is not over             |
       | 80 10  | 106 10 | the game is over with winner "1" |
 
-  @id:two-008 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:game_end_and_ties
+  @id:two-008 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:game_end_and_ties @depends:passing
   Scenario Outline: A two-player game limited to 15 deals ends after the fifteenth
     Source: fi-classic "Variaatioita" lets a table cap the game, its example being 100 points or
     15 deals, whichever comes first; the list is not tied to a table size, and "Kahden pelaajan
@@ -162,7 +162,7 @@ Feature: Two-player Hertta with a stock
       | 14   | the game is not over             |
       | 15   | the game is over with winner "0" |
 
-  @id:two-009 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:game_end_and_ties
+  @id:two-009 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:game_end_and_ties @depends:passing
   Scenario: Two players level on the lowest total when the game ends share the win
     Source: fi-classic "Pelin loppu" names the lowest total the winner and never says what a tie
     for it means; the ruleset lets the tied players share the win (an interpretation), and
