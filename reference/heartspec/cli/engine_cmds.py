@@ -95,11 +95,14 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
               help="Write the games as a move log that `heartspec replay` accepts.")
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A new_game option, e.g. target=50, settlement=pot, stake=0.5, dealer=2 (repeatable).")
+@click.option("--accel", is_flag=True,
+              help="Play each deal out with the optional compiled playout (pip install ./accel); the same moves.")
 @spec_option
 def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: int | None, games: int,
-                 log_path: Path | None, option_pairs: tuple[str, ...], spec_dir: Path | None) -> None:
+                 log_path: Path | None, option_pairs: tuple[str, ...], spec_dir: Path | None, accel: bool) -> None:
     """Self-play with random legal moves and print a summary."""
     from heartspec.engine import RuleError
+    from heartspec.engine.accel import AccelUnavailable
     from heartspec.engine.selfplay import play_games
     from heartspec.protocol.messages import RequestError
     from heartspec.protocol.server import RulesCatalog, split_options
@@ -117,10 +120,12 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
     try:
         try:
             # All options go to the log's new_game, so a replay compiles the same rules.
-            summary = play_games(compiled, games=games, seed=seed, log=log, options=options)
+            summary = play_games(compiled, games=games, seed=seed, log=log, options=options, accel=accel)
         finally:
             if log:
                 log.close()
+    except AccelUnavailable as err:
+        raise click.ClickException(str(err)) from None
     except RuleError as err:
         raise click.ClickException(f"{err.code}: {err.message}") from None
     except OSError as err:  # a full disk: the log is incomplete, and saying so matters more than the summary

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from heartspec.cards import (
     HEARTS,
     IDS_PER_DECK,
     SLOTS_PER_SUIT,
+    SPADES,
     SUITS,
     card_name,
     cards_of,
@@ -31,6 +32,8 @@ from heartspec.engine.errors import RuleError
 from heartspec.rules.model import CompiledRules
 
 QUEEN_OF_SPADES = parse_card("QS")
+NO_MONEY = Fraction(0)
+PER_DEAL_SETTLEMENTS = ("pairwise", "zero_point_pot")
 PASS_DIRECTIONS = ("left", "right", "across", "left2", "right2", "none")
 CARD_BITS = [1 << card for card in range(2 * IDS_PER_DECK)]  # physical card -> its bit in a hand mask
 SUIT_SLOTS_MASK = (1 << SLOTS_PER_SUIT) - 1
@@ -47,6 +50,19 @@ def _followers(players: int) -> list[tuple[int, ...]]:
 def _suit_slots() -> list[tuple[int, ...]]:
     """For every set of cards of one suit (a 14-bit mask), the slots it holds, lowest first."""
     return [tuple(slot for slot in range(SLOTS_PER_SUIT) if mask >> slot & 1) for mask in range(1 << SLOTS_PER_SUIT)]
+
+
+def _kth_lowest(mask: int, k: int) -> int:
+    """The card of the k-th lowest set bit of a one-deck `mask` (k from 0)."""
+    slots_of = _suit_slots()
+    for shift in SUIT_SHIFTS:  # a suit at a time, from a table
+        slots = slots_of[mask >> shift & SUIT_SLOTS_MASK]
+        if k < len(slots):
+            return shift + slots[k]
+        k -= len(slots)
+    raise ValueError("k is not below the number of cards in the mask")
+
+
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -64,7 +80,6 @@ class Game:
             totals = [0] * players
         if not isinstance(totals, (list, tuple)) or len(totals) != players or not all(map(_is_int, totals)):
             raise RuleError("invalid_game", f"totals must be {players} whole numbers, one per seat")
-        _check_rules_fit(rules)
         self.rules = rules
         self.players = players
         self.dealer = dealer
@@ -79,10 +94,9 @@ class Game:
         self.last_deal_points: list[int] | None = None
         self.last_moon: dict | None = None
         self.deals_scored = 0
-        self._stake = scoring.exact_stake(rules.stake)
-        self._in_pot = [Fraction(0)] * players  # what each seat paid into a zero-point pot still on the table
-        self._game_money = [Fraction(0)] * players
         self.__dict__.update(_derived_tables(rules))
+        self._in_pot = [NO_MONEY] * players  # what each seat paid into a zero-point pot still on the table
+        self._game_money = [NO_MONEY] * players
         self._reset_deal()
 
     # ----------------------------------------------------------------- setup
@@ -231,18 +245,15 @@ class Game:
             return []
         return self._exchange()
 
-    def _pass_offset(self) -> int:
-        n = self.players
-        return {"left": 1, "right": -1, "across": n // 2, "left2": 2, "right2": -2}[self.pass_direction]
+    def pass_all_physical(self, chosen: list[int]) -> list[dict]:
+        """The fast path for the whole table at once: seat s passes the mask chosen[s]."""
+        self.passes = dict(enumerate(chosen))
+        return self._exchange()
 
     def _exchange(self) -> list[dict]:
-        n, offset = self.players, self._pass_offset()
+        n, offset, hands, passes = self.players, self._pass_offsets[self.pass_direction], self.hands, self.passes
+        hands[:] = [hands[seat] & ~passes[seat] | passes[(seat - offset) % n] for seat in range(n)]
         events: list[dict] = []
-        for seat, mask in self.passes.items():
-            self.hands[seat] &= ~mask
-        for giver in range(n):
-            receiver = (giver + offset) % n
-            self.hands[receiver] |= self.passes[giver]
         for receiver in range(n if not self.quiet else 0):
             giver = (receiver - offset) % n
             events.append({"type": "cards_received", "seat": receiver, "from": giver,
@@ -301,13 +312,21 @@ class Game:
             if self.rules.opening_lead_restriction == "non_point":
                 hand = hand & ~self._opening_barred or hand
         if self._hearts_lead_guarded and not self.hearts_broken:
-            others = hand & ~self._hearts
-            if others and not (self._hearts_and_queen and not others & ~self._queen):
-                if self.rule_counts is not None and others != hand:
+            allowed = self._lead_before_hearts_broken(hand)
+            if self.rule_counts is not None:
+                if allowed != hand:
                     self.rule_counts["heart_leads.before_broken"] += 1
-                return others
-            if self.rule_counts is not None and hand & self._hearts:
-                self.rule_counts["heart_leads.exceptions"] += 1
+                elif hand & self._hearts:
+                    self.rule_counts["heart_leads.exceptions"] += 1
+            return allowed
+        return hand
+
+    def _lead_before_hearts_broken(self, hand: int) -> int:
+        """No heart leads while another card is held, unless hearts_and_queen excepts a hand whose
+        only other card is the queen (heart_leads)."""
+        others = hand & ~self._hearts
+        if others and not (self._hearts_and_queen and not others & ~self._queen):
+            return others
         return hand
 
     def _first_trick_safe(self, hand: int, allowed: int) -> int:
@@ -384,7 +403,7 @@ class Game:
         """
         if self.phase != "playing":
             return
-        if self.rules.copies == 1 and not self.stock and not self.trick:
+        if self.rules.copies == 1 and not self.stock and not self.trick and self.rule_counts is None:
             self._play_tricks_randomly(random)
             return
         n, hands, suit_masks, suit_of = self.players, self.hands, self._suit_masks, self._suit_of
@@ -411,73 +430,104 @@ class Game:
                 self.turn = (seat + 1) % n
 
     def _play_tricks_randomly(self, random) -> None:
-        """`play_randomly` for one deck and no stock, a whole trick per step.
+        """`play_randomly` for one deck and no stock: the first trick on masks, the rest on suit lists."""
+        if self.tricks_done == 0:
+            self._play_first_trick_randomly(random)
+            if self.phase != "playing":
+                return
+        self._play_later_tricks_randomly(random)
+
+    def _play_first_trick_randomly(self, random) -> None:
+        """The first trick, where the opening card, the first-trick ban and the kitty apply.
 
         With one deck a physical id is the face, so the winner is tracked as cards fall;
         followers' choices never depend on whether hearts are broken, so that is settled
         once the trick is complete.
         """
-        n, hands, taken, suit_masks = self.players, self.hands, self.taken, self._suit_masks
+        hands, suit_masks = self.hands, self._suit_masks
         guarded = self._first_trick_guarded
-        queen = self._queen if self.rules.queen_breaks_hearts else 0
-        leads_guarded = self._hearts_lead_guarded
         slots_of = _suit_slots()
-        followers = _followers(n)
-        while True:
-            leader = self.turn
-            first = self.tricks_done == 0
-            if first or (leads_guarded and not self.hearts_broken):
-                allowed = self.legal_mask(leader)
+        leader = self.turn
+        allowed = self.legal_mask(leader)
+        best = _kth_lowest(allowed, int(random() * allowed.bit_count()))
+        bit = 1 << best
+        hands[leader] ^= bit
+        led = self._suit_of[best]
+        led_mask, shift = suit_masks[led], led * SLOTS_PER_SUIT
+        trick_mask, winner = bit, leader
+        for seat in _followers(self.players)[leader]:
+            hand = hands[seat]
+            slots = slots_of[hand >> shift & SUIT_SLOTS_MASK]
+            if slots and not guarded:
+                card = shift + slots[int(random() * len(slots))]
+                bit = 1 << card
             else:
-                allowed = hands[leader]  # after the first trick, with hearts free to lead, any card leads
+                allowed = hand & led_mask or hand
+                if guarded:
+                    allowed = self._first_trick_safe(hand, allowed) or allowed
+                card = _kth_lowest(allowed, int(random() * allowed.bit_count()))
+                bit = 1 << card
+            hands[seat] = hand ^ bit
+            trick_mask |= bit
+            if bit & led_mask and card > best:
+                best, winner = card, seat
+        self.taken[winner] |= trick_mask | self.kitty  # the kitty goes with the first trick
+        self.kitty = 0
+        self.tricks_done += 1
+        if not self.hearts_broken:
+            self.hearts_broken = bool(trick_mask & self._hearts_breakers[led])
+        if hands[winner]:
+            self.turn = winner
+        else:
+            self.turn = None
+            self._score_deal(None)
+
+    def _play_later_tricks_randomly(self, random) -> None:
+        """The tricks after the first: nothing bars a follower any more, and only the heart-lead
+        rule narrows a lead, so each seat's choice is the k-th lowest card of its led suit (from a
+        table) or of its whole hand."""
+        hands, taken = self.hands, self.taken
+        slots_of, followers = _suit_slots(), _followers(self.players)
+        leader, broken, tricks = self.turn, self.hearts_broken, 0
+        lead_guarded, breakers = self._hearts_lead_guarded, self._hearts_breakers
+        while True:
+            hand = hands[leader]
+            allowed = hand if broken or not lead_guarded else self._lead_before_hearts_broken(hand)
             pick = int(random() * allowed.bit_count())
-            for shift in SUIT_SHIFTS:  # the pick-th lowest allowed card, a suit at a time
+            for shift in SUIT_SHIFTS:  # _kth_lowest, inlined: a call per lead costs a tenth of the lead
                 slots = slots_of[allowed >> shift & SUIT_SLOTS_MASK]
                 if pick < len(slots):
                     best = shift + slots[pick]
                     break
                 pick -= len(slots)
             bit = 1 << best
-            hands[leader] ^= bit
-            led = self._suit_of[best]
-            led_mask, shift = suit_masks[led], led * SLOTS_PER_SUIT
+            hands[leader] = hand ^ bit
+            led = best // SLOTS_PER_SUIT
+            shift = led * SLOTS_PER_SUIT
             trick_mask, winner = bit, leader
-            free = not (first and guarded)
             for seat in followers[leader]:
                 hand = hands[seat]
                 slots = slots_of[hand >> shift & SUIT_SLOTS_MASK]
-                if slots and free:
-                    # following suit: pick the k-th lowest card of the suit straight from a table
+                if slots:
                     card = shift + slots[int(random() * len(slots))]
-                    bit = 1 << card
-                    hands[seat] = hand ^ bit
-                    trick_mask |= bit
                     if card > best:
                         best, winner = card, seat
-                    continue
-                allowed = hand & led_mask or hand
-                if first and guarded:
-                    allowed = self._first_trick_safe(hand, allowed) or allowed
-                for _ in range(int(random() * allowed.bit_count())):
-                    allowed &= allowed - 1
-                bit = allowed & -allowed
+                else:
+                    card = _kth_lowest(hand, int(random() * hand.bit_count()))
+                bit = 1 << card
                 hands[seat] = hand ^ bit
                 trick_mask |= bit
-                if bit & led_mask and bit.bit_length() - 1 > best:
-                    best, winner = bit.bit_length() - 1, seat
-            if not self.hearts_broken:
-                breakers = queen | (self._hearts if self._heart_played_breaks or led != HEARTS else 0)
-                self.hearts_broken = bool(trick_mask & breakers)
             taken[winner] |= trick_mask
-            self.tricks_done += 1
-            if first and self.kitty:
-                taken[winner] |= self.kitty
-                self.kitty = 0
+            tricks += 1
+            if not broken:
+                broken = bool(trick_mask & breakers[led])
             if not hands[winner]:
-                self.turn = None
-                self._score_deal(None)
-                return
-            self.turn = winner
+                break
+            leader = winner
+        self.tricks_done += tricks
+        self.hearts_broken = broken
+        self.turn = None
+        self._score_deal(None)
 
     def _breaks_hearts(self, card: int) -> bool:
         if self._suit_of[card] == HEARTS:
@@ -602,19 +652,19 @@ class Game:
         self.last_deal_points = points
         self.deals_scored += 1
         self.last_moon = None if shooter is None else {"seat": shooter, "effect": effect}
-        scored = {"type": "deal_scored", "points": points, "totals": list(self.totals), "moon": self.last_moon}
-        self._settle_deal(points, scored)
-        if events is not None:
-            events.append(scored)
-        winners = scoring.game_winners(
-            self.totals, self.deal_number, partnership=rules.partnership, target=rules.target,
-            end_condition=rules.end_condition, max_deals=rules.max_deals, ties=rules.ties)
+        if events is not None or self._settles_per_deal:
+            scored = {"type": "deal_scored", "points": points, "totals": list(self.totals), "moon": self.last_moon}
+            self._settle_deal(points, scored)
+            if events is not None:
+                events.append(scored)
+        winners = self._game_winners(self.totals, self.deal_number)
         if winners is not None:
             self._end_game(events, winners)
         else:
             self._next_deal(events)
 
     def _settle_deal(self, points: list[int], scored: dict) -> None:
+        """Money after each deal (PER_DEAL_SETTLEMENTS); other methods settle when the game ends."""
         method = self.rules.settlement
         if method == "pairwise":
             money = scoring.settle_pairwise(points, self._stake)
@@ -637,7 +687,7 @@ class Game:
         if any(self._in_pot):
             share = scoring.unclaimed_pot(self._in_pot, winners, self.rules.unclaimed_pot)
             self._game_money = [a + b for a, b in zip(self._game_money, share)]
-            self._in_pot = [Fraction(0)] * self.players
+            self._in_pot = [NO_MONEY] * self.players
             over["pot_share"] = scoring.money_out(share)
         if self.rules.settlement != "none":
             over["money"] = scoring.money_out(self._game_money)
@@ -732,7 +782,9 @@ def _derived_tables(rules: CompiledRules) -> dict:
     """Masks and tables for a Game's attributes, computed once per CompiledRules.
 
     Games share them, so they are only ever read; a new Game per self-play game stays cheap.
+    Rules the engine cannot play raise here, before any table is built.
     """
+    _check_rules_fit(rules)
     face_copies = [0] * IDS_PER_DECK
     for card in rules.deck:
         face_copies[face(card)] |= 1 << card
@@ -764,12 +816,22 @@ def _derived_tables(rules: CompiledRules) -> dict:
         "_queen": face_copies[QUEEN_OF_SPADES],
         "_moon_mask": moon_mask,
         "_deck_faces": Counter(face(c) for c in rules.deck),
+        "_stake": scoring.exact_stake(rules.stake),
+        "_settles_per_deal": rules.settlement in PER_DEAL_SETTLEMENTS,
+        "_game_winners": partial(scoring.game_winners, partnership=rules.partnership, target=rules.target,
+                                 end_condition=rules.end_condition, max_deals=rules.max_deals, ties=rules.ties),
+        "_pass_offsets": {"left": 1, "right": -1, "across": rules.players // 2, "left2": 2, "right2": -2},
         "_first_trick_guarded": guarded,
         "_ban_before_suit": rules.first_trick_barred_follow == "other_suit",
         "_hearts_lead_guarded": rules.heart_leads_before_broken == "forbidden",
         "_hearts_and_queen": "hearts_and_queen" in rules.heart_lead_exceptions,
         "_cancel": rules.identical_cards == "cancel" and rules.copies > 1,
         "_heart_played_breaks": rules.hearts_broken_by == "heart_played",
+        # by led suit: the cards whose fall in the trick breaks hearts (hearts_broken)
+        "_hearts_breakers": [
+            (face_copies[QUEEN_OF_SPADES] if rules.queen_breaks_hearts else 0)
+            | (suit_masks[HEARTS] if rules.hearts_broken_by == "heart_played" or led != HEARTS else 0)
+            for led in range(len(SUITS))],
         "_winner_draws": rules.draw_order == "winner_first",
     }
 

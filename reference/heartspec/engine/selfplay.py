@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, TextIO
 
 from heartspec.cards import card_name, cards_of, face
+from heartspec.engine import accel as accelerated
 from heartspec.engine.game import CARD_BITS, Game
 from heartspec.engine.scoring import MOON_CHOICES
 from heartspec.rules.model import CompiledRules
@@ -39,6 +40,7 @@ class _Log:
 
     def __init__(self, out: TextIO | None):
         self.out = out
+        self.play_out = Game.play_randomly  # how an unlogged deal is played out (or heartspec.engine.accel's)
 
     def write(self, request: dict) -> None:
         if self.out is not None:
@@ -55,11 +57,19 @@ def play_games(
     log: TextIO | None = None,
     options: dict | None = None,
     max_deals_per_game: int = 10_000,
+    accel: bool = False,
 ) -> Summary:
-    """Play `games` whole games with a random legal player; `seed` makes the run reproducible."""
+    """Play `games` whole games with a random legal player; `seed` makes the run reproducible.
+
+    `accel` plays each deal out with the optional compiled playout (heartspec.engine.accel),
+    which makes the same moves; it raises AccelUnavailable when that is not installed.
+    """
     compiled = rules() if callable(rules) else rules
     rng = random.Random(seed)
     logger = _Log(log)
+    if accel:
+        accelerated.require()
+        logger.play_out = accelerated.play_randomly
     deals = moons = points = 0
     started = time.perf_counter()
     for _ in range(games):
@@ -119,7 +129,7 @@ def _play_one_deal(game: Game, rng: random.Random, log: _Log) -> None:
     if game.phase == "passing":
         _pass_randomly(game, cards, log)
     if log.out is None:
-        game.play_randomly(rng.random)
+        log.play_out(game, rng.random)
         return
     while game.phase == "playing":
         seat = game.turn
@@ -136,8 +146,8 @@ def _pass_randomly(game: Game, cards: list[int], log: _Log) -> None:
     needs no further random numbers (passing was a fifth of a self-play deal).
     """
     count, size, bit = game.rules.pass_count, game.rules.hand_size, CARD_BITS.__getitem__
-    for seat in range(game.players):
-        chosen = sum(map(bit, cards[seat * size: seat * size + count]))
-        if log.out is not None:
-            log.write({"cmd": "pass", "seat": seat, "cards": log.names(face(c) for c in cards_of(chosen))})
-        game.pass_physical(seat, chosen)
+    chosen = [sum(map(bit, cards[start: start + count])) for start in range(0, game.players * size, size)]
+    if log.out is not None:
+        for seat, mask in enumerate(chosen):
+            log.write({"cmd": "pass", "seat": seat, "cards": log.names(face(c) for c in cards_of(mask))})
+    game.pass_all_physical(chosen)
