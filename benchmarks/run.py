@@ -10,9 +10,11 @@ Four measurements in one run, printed as small tables:
    Python with the parameters the OpenSpiel adapter maps that ruleset to, once
    with a lean driver (the deal applied from one shuffle) and once the generic
    way (sampling `chance_outcomes()` at every chance node), each with its ratio.
-2. Simulation deals per second with random and heuristic bots, one process
-   (the loop `heartspec simulate` runs in each worker: seated bots, legal
-   masks, rule counters).
+   Where the optional compiled playout is installed (`pip install ./accel`),
+   the reference engine with it (`heartspec play --accel`) gets a column too.
+2. Simulation games and deals per second with random and heuristic bots, one
+   process (the loop `heartspec simulate` runs in each worker: seated bots,
+   legal masks, rule counters).
 3. Protocol `play` round trips per second through `heartspec engine` as a
    subprocess: strictly sequential (write one request, wait for its response),
    no pipelining.  Each play is preceded by a `legal` request to pick the card;
@@ -72,14 +74,14 @@ class Rate:
         return self.count / self.seconds if self.seconds else 0.0
 
 
-def reference_deals(rules, seconds: float, seed: int) -> tuple[int, float]:
+def reference_deals(rules, seconds: float, seed: int, accel: bool = False) -> tuple[int, float]:
     """Whole random games until `seconds` have passed: (deals, seconds taken)."""
     from heartspec.engine.selfplay import play_games
 
     deals, elapsed = 0, 0.0
     while elapsed < seconds:
         started = time.perf_counter()
-        deals += play_games(rules, games=1, seed=seed).deals
+        deals += play_games(rules, games=1, seed=seed, accel=accel).deals
         elapsed += time.perf_counter() - started
         seed += 1
     return deals, elapsed
@@ -132,15 +134,18 @@ def _lean_chance(state, rng: random.Random) -> None:
         state.apply_action(card)
 
 
-def side_by_side(rules, params: dict | None, seconds: float, slices: int = 6) -> tuple[Rate, Rate, Rate]:
+def side_by_side(rules, params: dict | None, seconds: float, slices: int = 6,
+                 accel: bool = False) -> tuple[Rate, Rate, Rate, Rate]:
     """Alternate short slices of the engines, so load from other processes hits them alike."""
-    ours, lean, generic = Rate(), Rate(), Rate()
+    ours, lean, generic, compiled = Rate(), Rate(), Rate(), Rate()
     for k in range(slices):
         ours.add(*reference_deals(rules, seconds / slices, seed=1000 * k))
+        if accel:
+            compiled.add(*reference_deals(rules, seconds / slices, seed=1000 * k, accel=True))
         if params is not None:
             lean.add(*openspiel_deals(params, seconds / slices, seed=k))
             generic.add(*openspiel_deals(params, seconds / slices, seed=k, lean=False))
-    return ours, lean, generic
+    return ours, lean, generic, compiled
 
 
 def have_openspiel() -> bool:
@@ -271,44 +276,57 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def print_selfplay(rulesets: dict, seconds: float, openspiel: bool) -> None:
+    from heartspec.engine import accel
+
+    compiled = accel.available()
+    extra = " reference + accel | ratio to lean |" if compiled else ""
     print("## Self-play: hands (deals) per second\n")
-    print("| ruleset | reference engine | OpenSpiel, lean driver | ratio | OpenSpiel, chance_outcomes() driver | ratio |")
-    print("|---|---:|---:|---:|---:|---:|")
+    if not compiled:
+        print("(the optional compiled playout is not installed: `pip install ./accel` adds its column)\n")
+    print("| ruleset | reference engine | OpenSpiel, lean driver | ratio | OpenSpiel, chance_outcomes() driver | ratio |"
+          + extra)
+    print("|---|---:|---:|---:|---:|---:|" + ("---:|---:|" if compiled else ""))
     for ruleset, rules in rulesets.items():
         params = openspiel_params(rules) if openspiel else None
-        ours, lean, generic = side_by_side(rules, params, seconds)
+        ours, lean, generic, fast = side_by_side(rules, params, seconds, accel=compiled)
         if params is None:
             why = "not installed" if not openspiel else "cannot express it"
-            print(f"| {ruleset} | {ours.per_second:,.0f} | ({why}) | - | - | - |")
+            tail = f" {fast.per_second:,.0f} | - |" if compiled else ""
+            print(f"| {ruleset} | {ours.per_second:,.0f} | ({why}) | - | - | - |" + tail)
             continue
+        tail = f" {fast.per_second:,.0f} | {fast.per_second / lean.per_second:.2f}x |" if compiled else ""
         print(f"| {ruleset} | {ours.per_second:,.0f} | {lean.per_second:,.0f} | {ours.per_second / lean.per_second:.2f}x "
-              f"| {generic.per_second:,.0f} | {ours.per_second / generic.per_second:.2f}x |")
+              f"| {generic.per_second:,.0f} | {ours.per_second / generic.per_second:.2f}x |" + tail)
     print()
 
 
-def simulation_deals(rules, bot: str, seconds: float) -> Rate:
-    """`heartspec simulate`'s inner loop (heartspec.simulate.play), one process: whole games with seated bots."""
+def simulation_rates(rules, bot: str, seconds: float) -> tuple[Rate, Rate]:
+    """`heartspec simulate`'s inner loop (heartspec.simulate.play), one process: whole games with
+    seated bots. Returns (games, deals) per the same seconds."""
     from heartspec.simulate.play import play_game
     from heartspec.simulate.seat_protocol import bot_maker
 
     makers = [bot_maker(bot)] * PLAYERS
-    rate, index = Rate(), 0
-    while rate.seconds < seconds:
+    games, deals, index = Rate(), Rate(), 0
+    while deals.seconds < seconds:
         started = time.perf_counter()
-        deals = len(play_game(rules, makers, seed=1, index=index).deals)
-        rate.add(deals, time.perf_counter() - started)
+        played = len(play_game(rules, makers, seed=1, index=index).deals)
+        took = time.perf_counter() - started
+        games.add(1, took)
+        deals.add(played, took)
         index += 1
-    return rate
+    return games, deals
 
 
 def print_simulation(rulesets: dict, seconds: float) -> None:
-    print("## Simulation: deals per second in one process (`heartspec simulate`'s game loop, rule counters on)\n")
-    print("| ruleset | random bots | heuristic bots |")
-    print("|---|---:|---:|")
+    print("## Simulation in one process (`heartspec simulate`'s game loop, rule counters on)\n")
+    print("| ruleset | random bots: games/s | deals/s | heuristic bots: games/s | deals/s |")
+    print("|---|---:|---:|---:|---:|")
     for ruleset, rules in rulesets.items():
-        random_rate = simulation_deals(rules, "random", seconds)
-        heuristic_rate = simulation_deals(rules, "heuristic", seconds)
-        print(f"| {ruleset} | {random_rate.per_second:,.0f} | {heuristic_rate.per_second:,.0f} |")
+        random_games, random_deals = simulation_rates(rules, "random", seconds)
+        heuristic_games, heuristic_deals = simulation_rates(rules, "heuristic", seconds)
+        print(f"| {ruleset} | {random_games.per_second:,.1f} | {random_deals.per_second:,.0f} "
+              f"| {heuristic_games.per_second:,.1f} | {heuristic_deals.per_second:,.0f} |")
     print()
 
 
