@@ -487,14 +487,14 @@ class Game:
         rule narrows a lead, so each seat's choice is the k-th lowest card of its led suit (from a
         table) or of its whole hand."""
         hands, taken = self.hands, self.taken
-        slots_of, followers = _suit_slots(), _followers(self.players)
+        slots_of, followers, shifts = _suit_slots(), _followers(self.players), SUIT_SHIFTS
         leader, broken, tricks = self.turn, self.hearts_broken, 0
         lead_guarded, breakers = self._hearts_lead_guarded, self._hearts_breakers
         while True:
             hand = hands[leader]
             allowed = hand if broken or not lead_guarded else self._lead_before_hearts_broken(hand)
             pick = int(random() * allowed.bit_count())
-            for shift in SUIT_SHIFTS:  # _kth_lowest, inlined: a call per lead costs a tenth of the lead
+            for shift in shifts:  # _kth_lowest, inlined: a call per lead costs a tenth of the lead
                 slots = slots_of[allowed >> shift & SUIT_SLOTS_MASK]
                 if pick < len(slots):
                     best = shift + slots[pick]
@@ -512,8 +512,14 @@ class Game:
                     card = shift + slots[int(random() * len(slots))]
                     if card > best:
                         best, winner = card, seat
-                else:
-                    card = _kth_lowest(hand, int(random() * hand.bit_count()))
+                else:  # void: any card, the pick-th lowest of the hand (_kth_lowest, inlined)
+                    pick = int(random() * hand.bit_count())
+                    for shift_ in shifts:
+                        slots = slots_of[hand >> shift_ & SUIT_SLOTS_MASK]
+                        if pick < len(slots):
+                            card = shift_ + slots[pick]
+                            break
+                        pick -= len(slots)
                 bit = 1 << card
                 hands[seat] = hand ^ bit
                 trick_mask |= bit
