@@ -323,7 +323,7 @@ Feature: The first trick
       | ruleset    | variant    | card | verdict  |
       | fi-classic | omnibus-td | TD   | accepted |
 
-  @id:first-trick-009 @area:first_trick
+  @id:first-trick-009 @area:first_trick @depends:following_and_winning
   Scenario Outline: Following suit comes before the ban when the first lead is not a club
     Source: fi-classic "Pelin kulku" lets a player leave the led suit only when void and words the
     first-trick ban for a player without clubs; with the opening led by any non-point card

@@ -138,7 +138,7 @@ Feature: Protocol events: what a response reports, in the order things happen
     Then seat 0 shot the moon scored as "add_to_others"
     And the deal scores "0 16 26 26"
 
-  @id:proto-event-010 @area:protocol_events @ruleset:fi @players:4 @variant:omnibus-jd @clause:P-play-4
+  @id:proto-event-010 @area:protocol_events @ruleset:fi @players:4 @variant:omnibus-jd @clause:P-play-4 @depends:first_trick
   Scenario: A bonus card is no point card on the first trick
     Source: spec/protocol.md 6.5, with fi "Ruutujätkä (−10 pistettä)" and fi "Ensimmäinen tikki ja
     hertta rikottu": the ban on point cards in the first trick does not reach a card worth -10.
@@ -163,7 +163,7 @@ Feature: Protocol events: what a response reports, in the order things happen
     Then the deal scores "3 10 13 0"
     And the deal money is "0.88 -0.88 -1.63 1.63"
 
-  @id:proto-event-012 @area:protocol_events @ruleset:fi @players:4 @variant:partnership @clause:P-events-7
+  @id:proto-event-012 @area:protocol_events @ruleset:fi @players:4 @variant:partnership @clause:P-events-7 @depends:game_end_and_ties
   Scenario: In partnerships the winners are both seats of the winning team
     Source: spec/protocol.md 7, with fi "Paripeli" (partners sit across). Seat 3 starts far past
     the target, so team 1 (seats 1 and 3) loses with the deal.

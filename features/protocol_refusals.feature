@@ -29,7 +29,7 @@ Feature: Protocol refusals: the order of errors, and a refusal changes nothing
       | {"id": 7, "cmd": "play", "seat": 0, "card": "4C"}      | card_not_in_hand       |
       | {"id": 8, "cmd": "play", "seat": 0, "card": "3C"}      | must_lead_opening_card |
 
-  @id:proto-order-002 @area:protocol_refusals @clause:P-play-3 @clause:P-errors-1
+  @id:proto-order-002 @area:protocol_refusals @clause:P-play-3 @clause:P-errors-1 @depends:following_and_winning
   Scenario: must_follow_suit comes before points_on_first_trick
     Source: spec/protocol.md 6.5: seat 1 holds clubs and plays the queen of spades to the first
     trick; following suit is checked first (in a ruleset that allows points there, it is the only
@@ -104,7 +104,7 @@ Feature: Protocol refusals: the order of errors, and a refusal changes nothing
       | {"id": 7, "cmd": "pass", "seat": 0, "cards": ["2c", "2C", "3C"]} | invalid_pass     |
       | {"id": 8, "cmd": "pass", "seat": 0, "cards": ["6C", "2C", "3C"]} | card_not_in_hand |
 
-  @id:proto-order-006 @area:protocol_refusals @clause:P-pass-5 @clause:P-phases-2
+  @id:proto-order-006 @area:protocol_refusals @clause:P-pass-5 @clause:P-phases-2 @depends:passing
   Scenario: A pass after the exchange is wrong_phase, though the seat has passed
     Source: spec/protocol.md 6.4: wrong_phase comes before already_passed.
     Given a game for 4 players of a ruleset the engine claims

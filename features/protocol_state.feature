@@ -130,7 +130,7 @@ Feature: Protocol state, legal and the handshake in every phase
     And the state field "hands" is [[], [], [], []]
     And the state field "trick" is []
 
-  @id:proto-state-009 @area:protocol_state @ruleset:fi @players:4 @clause:P-new_game-3 @clause:P-new_game-4
+  @id:proto-state-009 @area:protocol_state @ruleset:fi @players:4 @clause:P-new_game-3 @clause:P-new_game-4 @depends:game_end_and_ties
   Scenario Outline: max_deals counts deals by their number, and target null leaves the deal limit alone
     Source: spec/protocol.md 6.2, with fi "Sovittu piste- tai jakoraja" (a fixed number of deals
     instead of a points limit). A game started at deal 4 with max_deals 4 ends with that deal.

@@ -150,7 +150,7 @@ Feature: Playing for money
     And the pot left on the table pays "0 0 0 13"
     And the game money is "-7.5 -2 -3 12.5"
 
-  @id:money-010 @area:settlement @ruleset:fi-classic @players:4 @clause:P-stop-2
+  @id:money-010 @area:settlement @ruleset:fi-classic @players:4 @clause:P-stop-2 @depends:game_end_and_ties
   Scenario Outline: Only an open-ended game can be stopped, and only between deals
     Source: fi-classic "Rahasta pelaaminen" (no game length is needed with per-deal settlement);
     a game with a target or a deal limit ends by its own rule, so stop is refused there.

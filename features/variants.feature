@@ -237,7 +237,7 @@ Feature: Variants
     And hearts are not broken
     And seat 1 may play "4H 5H"
 
-  @id:var-010 @area:variants
+  @id:var-010 @area:variants @depends:game_end_and_ties
   Scenario Outline: Spot Hearts plays to 500
     Source: dk "Varianter" (Spot Hearts is usually played to 500 because the numbers are larger).
     Given a "dk" game for 4 players at a deal without passing with variants "spot" with totals "<before>"
