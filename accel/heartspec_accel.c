@@ -19,6 +19,10 @@ typedef unsigned long long u64;
 /* The k-th lowest card of `allowed`, k drawn from random(); -1 with a Python error set. */
 static int draw(PyObject *random, u64 allowed)
 {
+    if (allowed == 0) { /* the engine never asks a seat with no legal card; say so rather than guess */
+        PyErr_SetString(PyExc_RuntimeError, "a seat with no legal card was asked to play");
+        return -1;
+    }
     PyObject *r = PyObject_CallNoArgs(random);
     if (r == NULL)
         return -1;

@@ -96,7 +96,8 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A new_game option, e.g. target=50, settlement=pot, stake=0.5, dealer=2 (repeatable).")
 @click.option("--accel", is_flag=True,
-              help="Play each deal out with the optional compiled playout (pip install ./accel); the same moves.")
+              help="Play each deal out with the optional compiled playout (pip install ./accel); the same moves. "
+                   "A --log run plays card by card without it.")
 @spec_option
 def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: int | None, games: int,
                  log_path: Path | None, option_pairs: tuple[str, ...], spec_dir: Path | None, accel: bool) -> None:
