@@ -100,6 +100,19 @@ def test_a_kitty_is_counted_where_the_ruleset_deals_one():
     assert kitty.sum_y == kitty.sum_n  # one kitty taken in every deal
 
 
+def test_the_queens_holder_is_measured_over_the_deals_where_a_seat_was_dealt_her():
+    # dk at 3 players deals a kitty; in game 0 of seed 3 the queen of spades lies in it in deal 9 of 9
+    dk3 = compiled("dk", players=3)
+    run = Run(tables=(("dk3", dk3), ("dk3 again", dk3)), bots=("random",) * 3, seed=3, games=1)
+    result = run_shard(run, 0, run.games)
+    deals = result.tallies[("dk3", "moon")].sum_n
+    holder = result.tallies[("dk3", "points.queen_holder")]
+    assert (deals, holder.sum_n) == (9, 8)
+    assert sum(result.histograms[("dk3", "points.queen_holder")].values()) == 8
+    paired = result.tallies[(("dk3 again", "dk3"), "points.queen_holder")]
+    assert (paired.sum_y, paired.sum_n) == (0, 8)
+
+
 def test_cancellation_is_counted_only_with_two_decks():
     tables = (("se6", compiled("se", players=6)), ("se6 cancel", compiled("se", players=6, variants=("cancellation",))))
     run = Run(tables=tables, bots=("random",) * 6, seed=3, games=2)

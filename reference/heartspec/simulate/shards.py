@@ -89,8 +89,9 @@ def run_shard(run: Run, start: int, stop: int) -> ShardResult:
 
 def _add_own(result: ShardResult, label: str, record: GameRecord) -> None:
     deals = len(record.deals)
-    for metric in record.deals[0]:
-        result.tally(label, metric).add(sum(d[metric] for d in record.deals), deals)
+    for metric in _deal_metrics(record):
+        measured = [d[metric] for d in record.deals if metric in d]
+        result.tally(label, metric).add(sum(measured), len(measured))
     for metric, value in _game_metrics(record).items():
         result.tally(label, metric).add(value)
     result.count(label, "game.deals", deals)
@@ -101,15 +102,24 @@ def _add_own(result: ShardResult, label: str, record: GameRecord) -> None:
 
 
 def _add_difference(result: ShardResult, scope: tuple[str, str], record: GameRecord, base: GameRecord) -> None:
-    common = min(len(record.deals), len(base.deals))
-    for metric in record.deals[0].keys() & base.deals[0].keys():
-        paired = sum(record.deals[k][metric] - base.deals[k][metric] for k in range(common))
-        result.tally(scope, metric).add(paired, common)
+    pairs = list(zip(record.deals, base.deals))
+    base_measures = _deal_metrics(base)
+    for metric in _deal_metrics(record):
+        if metric in base_measures:
+            paired = [d[metric] - b[metric] for d, b in pairs if metric in d and metric in b]
+            result.tally(scope, metric).add(sum(paired), len(paired))
     base_metrics = _game_metrics(base)
     for metric, value in _game_metrics(record).items():
         if metric in base_metrics:
             result.tally(scope, metric).add(value - base_metrics[metric])
     result.count(scope, "game.deals", len(record.deals) - len(base.deals))
+
+
+def _deal_metrics(record: GameRecord) -> dict[str, None]:
+    """Every per-deal metric some deal of the game measured, in order. Most are in every deal, but
+    a deal whose queen of spades lay in the kitty has no points.queen_holder: such a metric is
+    averaged over the deals that have it (and paired over the deals both games have it in)."""
+    return dict.fromkeys(metric for deal in record.deals for metric in deal)
 
 
 def _game_metrics(record: GameRecord) -> dict[str, int]:
