@@ -23,6 +23,7 @@ def test_it_follows_requests_the_engine_accepted():
     state = shadow.state()
     assert state["phase"] == "playing" and state["turn"] == 0
     assert shadow.legal(0) == ["2C"]
+    assert shadow.position() == {"phase": "playing", "turn": 0, "deal_number": 4}
     shadow.follow({"id": 7, "cmd": "play", "seat": 0, "card": "2C"}, {"id": 7, "ok": True})
     assert shadow.state()["trick"] == [{"seat": 0, "card": "2C"}]
     assert shadow.lost is None

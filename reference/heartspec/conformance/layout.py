@@ -22,17 +22,26 @@ class DeckLayout:
 
 
 @functools.cache
-def _shipped_spec():
+def shipped_spec():
+    """The shipped spec, loaded once per run for every part of the suite that reads it."""
     from heartspec.rules import load_spec
 
     return load_spec()
 
 
 @functools.cache
+def shipped_catalog():
+    """One catalog of compiled rules over the shipped spec, shared by the run (the reference's copies, the claims)."""
+    from heartspec.protocol.server import RulesCatalog
+
+    return RulesCatalog(spec=shipped_spec())
+
+
+@functools.cache
 def deck_layout(ruleset: str, variants: tuple[str, ...], players: int) -> DeckLayout:
     from heartspec.rules import compile as compile_rules
 
-    resolved = _shipped_spec().resolve(ruleset, variants, players=players, options={})
+    resolved = shipped_spec().resolve(ruleset, variants, players=players, options={})
     rules = compile_rules(resolved)
     return DeckLayout(
         cards=tuple(card_name(card) for card in rules.deck),
@@ -84,7 +93,7 @@ def deal_without_passing(ruleset: str, variants: tuple[str, ...], players: int) 
     """
     from dataclasses import replace
 
-    spec = _shipped_spec()
+    spec = shipped_spec()
     rules = spec.compile(ruleset, variants, players=players, options={})
     if rules.pass_count == 0 or not rules.pass_cycle:
         return PassFreeRoute(1, ())

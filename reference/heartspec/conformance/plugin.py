@@ -71,6 +71,7 @@ def remember_step_lookups() -> None:
     and type, seen from the same parent node, always resolve to the same definitions, so the
     answer is kept. pytest-bdd has no public hook for this; a version without the function is left alone.
     """
+    import functools
     import importlib
 
     bdd_scenario = importlib.import_module("pytest_bdd.scenario")  # `import ... as` would bind the scenario() function
@@ -88,6 +89,11 @@ def remember_step_lookups() -> None:
 
     find_remembered.heartspec_remembers = True
     bdd_scenario.find_fixturedefs_for_step = find_remembered
+    # and it reads each step function's signature afresh on every call; a function's signature is fixed
+    bdd_utils = importlib.import_module("pytest_bdd.utils")
+    for module in (bdd_scenario, bdd_utils):
+        if callable(getattr(module, "signature", None)):
+            module.signature = functools.lru_cache(maxsize=None)(module.signature)
 
 
 def is_scenario(item) -> bool:

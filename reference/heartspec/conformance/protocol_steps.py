@@ -16,7 +16,7 @@ from pytest_bdd import given, parsers, then, when
 
 from heartspec.conformance.schema_check import command_of
 from heartspec.conformance.session import ScenarioSkip
-from heartspec.conformance.layout import _shipped_spec as shipped_spec  # one cached load of the shipped spec per run
+from heartspec.conformance.layout import shipped_spec  # one cached load of the shipped spec per run
 from heartspec.conformance.steps import Table, card_list, game_setup, run_or_skip
 from heartspec.protocol.client import EngineError, EngineProcess
 

@@ -63,10 +63,12 @@ class ProtocolSchemas:
             return f"response-{cmd}.json"
         return "error.json"  # a success to an unknown or unreadable command is itself a violation
 
-    def check_response(self, cmd: Any, response: dict, request_text: str) -> None:
+    def check_response(self, cmd: Any, response: dict, request: str | dict) -> None:
+        """Raise SchemaViolation naming the request (its text, or the request itself) and every problem."""
         name = self.response_schema(cmd, response)
         problems = self.violations(name, response)
         if problems:
+            request_text = request if isinstance(request, str) else json.dumps(request, ensure_ascii=False)
             shown = json.dumps(response, ensure_ascii=False)
             raise SchemaViolation(
                 f"the response to {request_text[:200]} breaks {name}:\n  " + "\n  ".join(problems)

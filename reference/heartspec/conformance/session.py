@@ -32,9 +32,9 @@ def fault_kind(error: EngineError) -> str:
 @lru_cache(maxsize=1)
 def shipped_table_sizes() -> dict[str, list[int]]:
     """Each shipped ruleset's table sizes, alone or with a variant (what hello's supports.players may list)."""
-    from heartspec.protocol.server import RulesCatalog
+    from heartspec.conformance.layout import shipped_catalog
 
-    return RulesCatalog().players_by_ruleset()
+    return shipped_catalog().players_by_ruleset()
 
 
 class ScenarioSkip(Exception):
@@ -51,7 +51,7 @@ class EngineSession:
         self.hello: dict[str, Any] | None = None
         self.broken = False
         self.scenario_start = 0
-        self.last_request: str | None = None
+        self._last_sent: str | dict[str, Any] | None = None  # see last_request
         self.startup_timeout = max(timeout, STARTUP_TIMEOUT)  # bounds a fresh engine's start and first answer
         self.fresh = True
         self.schemas = shipped_schemas()  # every response is checked here, where it arrives
@@ -66,10 +66,20 @@ class EngineSession:
         self.broken = False
         self.scenario_start = self.engine.transcript.mark()
 
+    @property
+    def last_request(self) -> str | None:
+        """The last request sent, as JSON text (written out only when a report asks for it)."""
+        sent = self._last_sent
+        return sent if sent is None or isinstance(sent, str) else json.dumps(sent)
+
+    @last_request.setter
+    def last_request(self, sent: str | dict[str, Any] | None) -> None:
+        self._last_sent = sent
+
     def request(self, payload: dict[str, Any]) -> dict[str, Any]:
-        self.last_request = json.dumps(payload)
+        self.last_request = payload
         response = self._guarded(lambda: self.engine.request(dict(payload), timeout=self._wait()))
-        self.schemas.check_response(payload.get("cmd"), response, self.last_request)
+        self.schemas.check_response(payload.get("cmd"), response, payload)
         return response
 
     def request_raw(self, line: str | bytes) -> dict[str, Any]:

@@ -15,24 +15,18 @@ and steps that need it fail with that reason instead of guessing.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any
 
+from heartspec.conformance.layout import shipped_catalog
+
 GAME_COMMANDS = frozenset({"new_game", "deal", "pass", "play", "choose", "stop"})
-
-
-@lru_cache(maxsize=1)
-def _catalog():
-    from heartspec.protocol.server import RulesCatalog
-
-    return RulesCatalog()  # compiled rulesets are cached here across the run's scenarios
 
 
 class ReferenceShadow:
     def __init__(self) -> None:
         from heartspec.protocol.server import Server
 
-        self.server = Server(catalog=_catalog())
+        self.server = Server(catalog=shipped_catalog())  # compiled rules cached across the run's scenarios
         self.lost: str | None = None
 
     def follow(self, payload: dict[str, Any], response: dict[str, Any]) -> None:
@@ -50,6 +44,13 @@ class ReferenceShadow:
     def state(self) -> dict[str, Any]:
         self._require()
         return self.server.handle({"cmd": "state"})
+
+    def position(self) -> dict[str, Any]:
+        """Just what a play-out needs after each card (phase, turn, deal number): the whole `state`
+        names every card in every hand, which a deal played card by card would ask for 52 times."""
+        self._require()
+        game = self.server.game
+        return {"phase": game.phase, "turn": game.turn, "deal_number": game.deal_number}
 
     def legal(self, seat: int) -> list[str]:
         self._require()

@@ -309,12 +309,12 @@ def play_lowest_until(table: Table, done) -> None:
     """Play the lowest card the rules allow for whoever is to move until `done(state)` holds.
 
     The moves come from the reference's copy of the game (conformance/shadow.py), so the
-    route does not lean on the engine's own `legal` or `state`; `done` sees the copy's state
-    and, through the table, every event the engine reported.
+    route does not lean on the engine's own `legal` or `state`; `done` sees the copy's phase,
+    turn and deal number and, through the table, every event the engine reported.
     """
     table.ensure_dealt()
     for _ in range(300):
-        state = table.shadow.state()
+        state = table.shadow.position()
         if done(state):
             return
         seat = state["turn"]
