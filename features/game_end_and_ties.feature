@@ -99,7 +99,7 @@ Feature: The end of the game and ties
 
     @ruleset:se @players:4
     Examples: se 4 players
-      | ruleset | outcome                                                    |
+      | ruleset | outcome                                    |
       | se      | the game goes on to deal 5 dealt by seat 1 |
 
     @ruleset:fi @players:4
@@ -211,9 +211,9 @@ Feature: The end of the game and ties
 
     @ruleset:fi @players:4
     Examples: fi 4 players
-      | ruleset | deal | outcome                             |
-      | fi      | 14   | the game is not over                |
-      | fi      | 15   | the game is over with winners "3"   |
+      | ruleset | deal | outcome                           |
+      | fi      | 14   | the game is not over              |
+      | fi      | 15   | the game is over with winners "3" |
 
     @ruleset:fi-classic @players:4
     Examples: fi-classic 4 players
@@ -358,17 +358,17 @@ Feature: The end of the game and ties
 
     @ruleset:se @players:3
     Examples: se 3 players
-      | ruleset | players | deal | hand                                               | before  | after     | outcome                                                   |
+      | ruleset | players | deal | hand                                               | before  | after     | outcome                                    |
       | se      | 3       | 3    | 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC TS JS QS KS AS | 26 80 0 | 26 106 26 | the game goes on to deal 4 dealt by seat 1 |
 
     @ruleset:se @players:5
     Examples: se 5 players
-      | ruleset | players | deal | hand                          | before       | after           | outcome                                                   |
+      | ruleset | players | deal | hand                          | before       | after           | outcome                                    |
       | se      | 5       | 5    | 5C 6C 7C 8C 9C TC JC QC KC AC | 26 80 0 5 10 | 26 106 26 31 36 | the game goes on to deal 6 dealt by seat 1 |
 
     @ruleset:se @players:6
     Examples: se 6 players
-      | ruleset | players | deal | hand                    | before        | after              | outcome                                                   |
+      | ruleset | players | deal | hand                    | before        | after              | outcome                                    |
       | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 25 81 0 1 2 3 | 25 106 25 26 27 28 | the game goes on to deal 5 dealt by seat 1 |
 
   @id:end-010 @area:game_end_and_ties @depends:shooting_the_moon
@@ -458,13 +458,13 @@ Feature: The end of the game and ties
 
     @ruleset:fi @players:4 @variant:no-passing
     Examples: fi 4 players
-      | ruleset | totals   | after        | outcome              |
-      | fi      | 95 0 0 0 | 101 7 13 0   | the game is not over |
+      | ruleset | totals   | after      | outcome              |
+      | fi      | 95 0 0 0 | 101 7 13 0 | the game is not over |
 
     @ruleset:fi-classic @players:4 @variant:no-passing
     Examples: fi-classic 4 players
-      | ruleset    | totals    | after         | outcome                          |
-      | fi-classic | 0 95 0 0  | 0 108 13 0    | the game is over with winners "0 3" |
+      | ruleset    | totals   | after      | outcome                             |
+      | fi-classic | 0 95 0 0 | 0 108 13 0 | the game is over with winners "0 3" |
 
   @id:end-020 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At four players a moon that lifts another total past 100 ends the game
@@ -537,18 +537,18 @@ Feature: The end of the game and ties
 
     @ruleset:fi @players:3 @variant:no-passing
     Examples: fi 3 players
-      | players | deal | before       | outcome                          |
-      | 3       | 14   | 0 60 60      | the game is not over             |
-      | 3       | 15   | 0 60 60      | the game is over with winner "0" |
+      | players | deal | before  | outcome                          |
+      | 3       | 14   | 0 60 60 | the game is not over             |
+      | 3       | 15   | 0 60 60 | the game is over with winner "0" |
 
     @ruleset:fi @players:5 @variant:no-passing
     Examples: fi 5 players
-      | players | deal | before          | outcome                          |
-      | 5       | 14   | 0 60 60 60 60   | the game is not over             |
-      | 5       | 15   | 0 60 60 60 60   | the game is over with winner "0" |
+      | players | deal | before        | outcome                          |
+      | 5       | 14   | 0 60 60 60 60 | the game is not over             |
+      | 5       | 15   | 0 60 60 60 60 | the game is over with winner "0" |
 
     @ruleset:fi @players:6 @variant:no-passing
     Examples: fi 6 players
-      | players | deal | before            | outcome                          |
-      | 6       | 14   | 0 60 60 60 60 60  | the game is not over             |
-      | 6       | 15   | 0 60 60 60 60 60  | the game is over with winner "0" |
+      | players | deal | before           | outcome                          |
+      | 6       | 14   | 0 60 60 60 60 60 | the game is not over             |
+      | 6       | 15   | 0 60 60 60 60 60 | the game is over with winner "0" |
