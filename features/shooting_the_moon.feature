@@ -162,19 +162,20 @@ Feature: Shooting the moon
       | ruleset |
       | dk      |
 
-  @id:moon-006 @area:shooting_the_moon @depends:first_trick
+  @id:moon-006 @area:shooting_the_moon
   Scenario Outline: Missing a single heart is no moon: the points stay where they fell
     Source: se "Att ta månen" (one lost card leaves the would-be shooter with 25), no "Å «skyte
     månen»" and dk "At tage alt – den store gamble" (one heart taken by another spoils it), fi
     "Puhallus – kaikki 26 pistettä itselle", fi-classic "Pisteenlasku" (all point cards needed).
-    The single heart is the one seat 3, holding nothing but hearts, must throw on the first trick,
-    which seat 1 wins with the ace of clubs: the first-trick exception for a hand of only points
-    (first_trick) decides who takes it.
+    Seat 1 wins the opening trick with the ace of clubs and the next with the four of diamonds,
+    on which seat 3, out of diamonds, throws the three of hearts; seat 1 then leads the two of
+    hearts under seat 0's ace, and seat 0 wins every trick after with its clubs. No seat holds
+    only point cards at the first trick.
     Given a "<ruleset>" game for 4 players at a deal without passing
-    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD"
-    And seat 1 holds "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"
-    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"
-    And seat 3 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AH"
+    And seat 1 holds "AC 2H 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    And seat 2 holds "2D 3D 3S 4S 5S 6S 7S 8S 4H 5H 6H 7H 8H"
+    And seat 3 holds "2S 3H 9S TS JS QS KS AS 9H TH JH QH KH"
     And the other cards are dealt in deck order
     When the rest of the deal is played with the lowest legal cards
     Then the deal scores "25 1 0 0"
