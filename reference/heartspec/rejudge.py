@@ -25,7 +25,7 @@ from heartspec.cards import card_name
 from heartspec.protocol.server import RulesCatalog, Server
 from heartspec.render.rulebook import _cite_statuses
 from heartspec.render.selection import RenderedRule, RenderError, resolve_rules
-from heartspec.replay import LogError, _disagreement, read_log
+from heartspec.replay import LogChecker, LogError, LogMismatch, read_log
 
 SCHEMA_VERSION = 1
 
@@ -101,29 +101,22 @@ def rejudge_lines(lines: Iterable[bytes | str], tables: list[tuple[str, str, tup
 
 
 def _accepted_requests(lines: Iterable[bytes | str], server: Server) -> Iterable[tuple[int, dict, dict]]:
-    """(line, request, response) for each request the log's own game accepts, as `heartspec replay` checks the log:
-    a refusal must be marked expected by a logged `ok: false` right after it, and a logged response must agree."""
-    pending: UnjudgeableLog | None = None  # a refusal the log has not (yet) marked expected
-    last: dict | None = None
+    """(line, request, response) for each request the log's own game accepts, the log held to that game
+    as `heartspec replay` holds it (replay.LogChecker)."""
+    checker = LogChecker(server)
     try:
         for entry in read_log(lines):
             if entry.kind == "response":
-                problem = "a response line with no request before it" if last is None else _disagreement(entry.value, last)
-                if problem:
-                    raise UnjudgeableLog(entry.line, "mismatch", problem)
-                pending = last = None
+                checker.response(entry.line, entry.value)
                 continue
-            if pending:
-                raise pending
-            last = server.handle_line(entry.text)
-            if last["ok"]:
-                yield entry.line, json.loads(entry.text), last
-            else:
-                pending = UnjudgeableLog(entry.line, last["error"]["code"], last["error"]["message"])
+            response = checker.request(entry.line, entry.text)
+            if response is not None:
+                yield entry.line, json.loads(entry.text), response
+        checker.finish()
     except LogError as err:
         raise UnjudgeableLog(err.line, "unreadable_log", err.message) from None
-    if pending:
-        raise pending
+    except LogMismatch as mismatch:
+        raise UnjudgeableLog(mismatch.line, mismatch.code, mismatch.message) from None
 
 
 def _as_for(request: dict, judged: Judged, logged: Judged) -> dict:

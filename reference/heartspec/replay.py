@@ -137,65 +137,93 @@ def replay_file(path: str, catalog: RulesCatalog | None = None, sink: "Sink | No
         return replay_lines(log_lines(stream), path, catalog, sink)
 
 
+class LogMismatch(Exception):
+    """Where a log parts from its own game: a refusal it does not mark as expected, or a logged response
+    that disagrees. `positioned` is False when the log breaks before any game could stand anywhere."""
+
+    def __init__(self, line: int, code: str, message: str, positioned: bool = True):
+        super().__init__(message)
+        self.line, self.code, self.message, self.positioned = line, code, message, positioned
+
+
+class LogChecker:
+    """How a log is held to its own game, the check `heartspec replay` makes and re-judging reuses:
+    a refused request must be marked expected by a logged `ok: false` right after it, and every
+    logged response must agree with the engine's (ENGINE_SPECIFIC_FIELDS aside)."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.last: dict | None = None              # the engine's response to the last request
+        self.pending: LogMismatch | None = None    # a refusal the log has not (yet) marked expected
+
+    def request(self, number: int, text: str) -> dict | None:
+        """The engine's response when it accepts the request; None when it refuses (pending until marked)."""
+        if self.pending:
+            raise self.pending
+        response = self.last = self.server.handle_line(text)
+        if response["ok"]:
+            return response
+        self.pending = LogMismatch(number, response["error"]["code"], response["error"]["message"])
+        return None
+
+    def response(self, number: int, logged: dict) -> LogMismatch | None:
+        """Check a logged response against the engine's; the refusal it marks as expected, if it does."""
+        if self.last is None:
+            raise LogMismatch(number, "mismatch", "a response line with no request before it", positioned=False)
+        problem = _disagreement(logged, self.last)
+        if problem:
+            raise LogMismatch(number, "mismatch", problem)
+        expected = None
+        if not logged["ok"]:
+            expected, self.pending = self.pending, None
+        self.last = None
+        return expected
+
+    def finish(self) -> None:
+        """The log is over: a refusal still not marked as expected is where it parts from its game."""
+        if self.pending:
+            raise self.pending
+
+
 class _Runner:
     def __init__(self, source: str, catalog: RulesCatalog, sink: "Sink"):
         self.server = Server(catalog=catalog)
+        self.checker = LogChecker(self.server)
         self.result = Replay(source)
         self.story = _Story(sink)
-        self.last: dict | None = None      # the engine's response to the last request
-        self.pending: Failure | None = None  # a refusal the log has not (yet) declared expected
 
     def run(self, lines: Iterable[bytes | str]) -> None:
         try:
             for entry in read_log(lines):
                 self.result.lines_read = entry.line
-                if not self._take(entry) or self.result.failure:
+                if not self._take(entry):
                     break
+            self.checker.finish()
         except LogError as err:
             self.result.lines_read = err.line
             self._fail(Failure(err.line, "unreadable_log", err.message, self._position()))
-        if self.pending and not self.result.failure:
-            self._fail(self.pending)
+        except LogMismatch as mismatch:
+            self._fail(Failure(mismatch.line, mismatch.code, mismatch.message,
+                               self._position() if mismatch.positioned else None))
         self.story.finish()
         self.story.sink.finish(self.result)
 
     def _take(self, entry: LogEntry) -> bool:
         """Handle one log entry; False once the log is over (quit)."""
         if entry.kind == "response":
-            self._check_response(entry.line, entry.value)
+            self.story.refused_as_expected(self.checker.response(entry.line, entry.value))
             return True
-        if self.pending:
-            self._fail(self.pending)
-            return False
+        if self.checker.pending:
+            self.checker.finish()
         if self.server.finished:
             return False
-        self._request(entry.line, entry.text)
+        response = self.checker.request(entry.line, entry.text)
+        if response is not None:
+            self.story.record(json.loads(entry.text), response, self.server.game)
         return True
-
-    def _request(self, number: int, text: str) -> None:
-        response = self.server.handle_line(text)
-        self.last = response
-        if response["ok"]:
-            self.story.record(json.loads(text), response, self.server.game)
-        else:
-            error = response["error"]
-            self.pending = Failure(number, error["code"], error["message"], self._position())
-
-    def _check_response(self, number: int, logged: dict) -> None:
-        if self.last is None:
-            self._fail(Failure(number, "mismatch", "a response line with no request before it"))
-            return
-        problem = _disagreement(logged, self.last)
-        if problem:
-            self._fail(Failure(number, "mismatch", problem, self._position()))
-        elif not logged["ok"]:
-            self.story.refused_as_expected(self.pending)
-            self.pending = None
-        self.last = None
 
     def _fail(self, failure: Failure) -> None:
         self.result.failure = failure
-        self.pending = None
 
     def _position(self) -> dict | None:
         game = self.server.game
@@ -281,7 +309,7 @@ class _Story:
         for event in response.get("events") or []:
             self._event(event)
 
-    def refused_as_expected(self, failure: "Failure | None") -> None:
+    def refused_as_expected(self, failure: "LogMismatch | None") -> None:
         if failure is not None:
             self._note(f"line {failure.line} refused, as the log expects: {failure.code}: {failure.message}")
 

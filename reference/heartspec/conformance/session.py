@@ -72,12 +72,8 @@ class EngineSession:
         sent = self._last_sent
         return sent if sent is None or isinstance(sent, str) else json.dumps(sent)
 
-    @last_request.setter
-    def last_request(self, sent: str | dict[str, Any] | None) -> None:
-        self._last_sent = sent
-
     def request(self, payload: dict[str, Any]) -> dict[str, Any]:
-        self.last_request = payload
+        self._last_sent = payload
         response = self._guarded(lambda: self.engine.request(dict(payload), timeout=self._wait()))
         self.schemas.check_response(payload.get("cmd"), response, payload)
         return response
@@ -85,7 +81,7 @@ class EngineSession:
     def request_raw(self, line: str | bytes) -> dict[str, Any]:
         """A raw line, as text or as bytes (which may be no UTF-8 at all)."""
         text = readable_line(line)
-        self.last_request = text
+        self._last_sent = text
         response = self._guarded(lambda: self.engine.request_line(line, timeout=self._wait()))
         self.schemas.check_response(command_of(text), response, json.dumps(text, ensure_ascii=False))
         return response

@@ -17,7 +17,6 @@ from heartspec.cards import (
     HEARTS,
     IDS_PER_DECK,
     SLOTS_PER_SUIT,
-    SPADES,
     SUITS,
     card_name,
     cards_of,
@@ -536,9 +535,8 @@ class Game:
         self._score_deal(None)
 
     def _breaks_hearts(self, card: int) -> bool:
-        if self._suit_of[card] == HEARTS:
-            return self._heart_played_breaks or self._suit_of[self.trick[0][1]] != HEARTS
-        return self.rules.queen_breaks_hearts and face(card) == QUEEN_OF_SPADES
+        """Whether `card`, just added to the trick, breaks hearts (the _hearts_breakers of the led suit)."""
+        return bool(CARD_BITS[card] & self._hearts_breakers[self._suit_of[self.trick[0][1]]])
 
     def _draw(self, seat: int, events: list | None) -> None:
         if self._stock_pos >= len(self.stock):
@@ -832,7 +830,6 @@ def _derived_tables(rules: CompiledRules) -> dict:
         "_hearts_lead_guarded": rules.heart_leads_before_broken == "forbidden",
         "_hearts_and_queen": "hearts_and_queen" in rules.heart_lead_exceptions,
         "_cancel": rules.identical_cards == "cancel" and rules.copies > 1,
-        "_heart_played_breaks": rules.hearts_broken_by == "heart_played",
         # by led suit: the cards whose fall in the trick breaks hearts (hearts_broken)
         "_hearts_breakers": [
             (face_copies[QUEEN_OF_SPADES] if rules.queen_breaks_hearts else 0)
