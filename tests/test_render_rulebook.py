@@ -53,7 +53,7 @@ def test_rulebook_groups_rules_by_player_count_and_marks_interpretations():
     assert [section.split(":")[0] for section in by_count] == ["3 players", "4 players", "5 players", "6 players"]
     assert "remove 2D (51 cards); 17 cards each" in by_count[0]
     assert "add jokers XC, XD" in by_count[3]
-    assert "Options (agree before the game):" in text and "max_deals" in text
+    assert "Options (agree before the game; set with -o NAME=VALUE):" in text and "max_deals" in text
 
 
 def test_rulebook_for_one_player_count_in_json():
@@ -91,7 +91,7 @@ def test_every_ruleset_and_every_variant_renders_with_a_phrase_for_every_value(s
         (["rules", "xx"], "error: unknown ruleset 'xx' (known: dk, fi, fi-classic, no, se)"),
         (["rules", "fi", "-v", "nope"], "error: unknown variant 'nope' (known: "),
         (["rules", "fi-classic", "--players", "3"], "error: fi-classic is not played by 3 players (allowed: 4)"),
-        (["rules", "-v", "moon-choice"], "error: -v and --players need a RULESET_ID"),
+        (["rules", "-v", "moon-choice"], "error: -v, -o and --players need a RULESET_ID"),
         (["diff", "fi"], "error: diff needs at least two ruleset ids"),
         (["diff", "fi", "fi"], "error: ruleset 'fi' is named twice"),
         (["diff", "fi", "zz"], "error: unknown ruleset 'zz'"),

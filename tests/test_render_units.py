@@ -27,6 +27,7 @@ class RuleValue:
 @dataclass
 class Resolved:
     rules: dict
+    options: dict
 
 
 def _src(section, status="stated", note="paraphrase", **extra):
@@ -51,6 +52,7 @@ class TinySpec:
                     "value": {"points": "forbidden", "when_only_points": "any_card"},
                     "source": _src("First", "interpretation", "guide silent on a hand of only points"),
                 },
+                "game_end": {"value": {"target": 100, "condition": "exceeds"}, "source": _src("Length")},
             },
             "options": {"target": {"values": [100, 50], "source": _src("Length")}},
         },
@@ -60,6 +62,7 @@ class TinySpec:
                 "players": {"value": [4], "source": _src("Count")},
                 "deck": {"value": {"copies": 1, "remove": [], "hand_size": 13}, "source": _src("Deck")},
                 "first_trick": {"value": {"points": "allowed"}, "source": _src("First")},
+                "game_end": {"value": {"target": 100, "condition": "exceeds"}, "source": _src("Length")},
             },
         },
     }
@@ -81,7 +84,12 @@ class TinySpec:
             for change in self.variants[vid]["changes"]:
                 old = rules[change["rule"]]
                 rules[change["rule"]] = RuleValue(change["set"], old.sources + [change["source"]])
-        return Resolved(rules)
+        chosen = {name: (options or {}).get(name, entry["values"][0])
+                  for name, entry in self.rulesets[ruleset_id].get("options", {}).items()}
+        if "target" in chosen:
+            rules["game_end"] = RuleValue({**rules["game_end"].value, "target": chosen["target"]},
+                                          rules["game_end"].sources)
+        return Resolved(rules, chosen)
 
 
 SPEC = TinySpec()
@@ -121,7 +129,9 @@ def test_rulebook_groups_common_rules_and_marks_interpretations():
     assert at_three.startswith("3 players") and "remove 2D" in at_three
     assert "[interpretation] guide silent on a hand of only points" in common
     assert "alpha §First, interpretation" in common
-    assert "target: 100 (default), 50" in text
+    assert "target (sets game_end.target): alpha §Length, stated" in text
+    assert "100 (default, in effect): The game ends after a deal in which someone's total exceeds 100" in text
+    assert "50: The game ends after a deal in which someone's total exceeds 50" in text
 
 
 def test_rulebook_applies_variants_with_their_provenance():
@@ -151,12 +161,12 @@ def test_rulebook_refuses_bad_requests_with_one_line(args, message):
 def test_diff_splits_rows_by_player_count_only_where_a_ruleset_varies():
     comparison = diff_mod.compare(SPEC, ("alpha", "beta"))
     rows = {(r.key, r.players): r for r in comparison.rows}
-    assert set(rows) == {("players", None), ("deck", 3), ("deck", 4), ("first_trick", None)}
+    assert set(rows) == {("players", None), ("deck", 3), ("deck", 4), ("first_trick", None), ("game_end", None)}
     assert not rows[("deck", 3)].cells["beta"].played
     assert not rows[("deck", 3)].differs, "only one ruleset plays 3: nothing to compare"
     assert not rows[("deck", 4)].differs
     assert [r.key for r in comparison.shown_rows] == ["players", "first_trick"]
-    assert len(diff_mod.compare(SPEC, ("alpha", "beta"), show_all=True).shown_rows) == 4
+    assert len(diff_mod.compare(SPEC, ("alpha", "beta"), show_all=True).shown_rows) == 5
     assert "beta is not played by 3 players: shown as —" in comparison.notes
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import shlex
 import sys
@@ -58,3 +59,27 @@ def engine_words(ctx, param, value: str | None) -> str | None:
     if not words:
         raise click.BadParameter("is empty; give the engine's command")
     return value
+
+
+def parse_option_pairs(pairs: tuple[str, ...]) -> dict:
+    """NAME=VALUE pairs; a value is read as JSON when it is JSON (50, null, [0,0,0,0]), else as text."""
+    options = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise click.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="--option")
+        try:
+            options[name.strip()] = json.loads(text)
+        except ValueError:
+            options[name.strip()] = text
+    return options
+
+
+def ruleset_and_variants(ruleset: str, variants: tuple[str, ...] = (), hint: str = "RULESET") -> tuple[str, tuple[str, ...]]:
+    """A ruleset named as RULESET[+VARIANT...] (fi+moon-choice), then any -v variants, in that order."""
+    from heartspec.rules.tables import TableNameError, with_variants
+
+    try:
+        return with_variants(ruleset, variants)
+    except TableNameError as err:
+        raise click.BadParameter(str(err), param_hint=hint) from None

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import load_spec_or_exit, spec_option
+from heartspec.cli.common import load_spec_or_exit, ruleset_and_variants, spec_option
+from heartspec.cli.common import parse_option_pairs as _parse_options
 
 
 @click.command("engine")
@@ -86,7 +87,7 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
 
 
 @click.command("play")
-@click.option("--ruleset", required=True, help="Ruleset id, e.g. fi.")
+@click.option("--ruleset", required=True, help="Ruleset id, e.g. fi, or RULESET+VARIANT, e.g. fi+moon-choice.")
 @click.option("-v", "--variant", "variants", multiple=True, help="Variant id (repeatable, applied in order).")
 @click.option("--players", type=int, required=True, help="Number of players.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run (default: a fresh random run).")
@@ -109,6 +110,7 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
     from heartspec.protocol.server import RulesCatalog, split_options
 
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    ruleset, variants = ruleset_and_variants(ruleset, variants)
     options = _parse_options(option_pairs)
     try:
         compiled = catalog.compile(ruleset, list(variants), players, split_options(options)[1])
@@ -132,20 +134,6 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
     except OSError as err:  # a full disk: the log is incomplete, and saying so matters more than the summary
         raise click.ClickException(f"cannot write {log_path}: {err.strerror or err}") from None
     _print_summary(summary, ruleset, variants, players)
-
-
-def _parse_options(pairs: tuple[str, ...]) -> dict:
-    """NAME=VALUE pairs; a value is read as JSON when it is JSON (50, null, [0,0,0,0]), else as text."""
-    options = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        if not sep or not name:
-            raise click.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="--option")
-        try:
-            options[name.strip()] = json.loads(text)
-        except ValueError:
-            options[name.strip()] = text
-    return options
 
 
 def _print_summary(summary, ruleset: str, variants: tuple[str, ...], players: int) -> None:

@@ -23,6 +23,7 @@ def rejudge_log(log: str, catalog, as_ruleset: str | None, as_variants: tuple[st
     """
     from heartspec.rejudge import UnjudgeableLog, print_as, print_compare, rejudge_lines, verdict_json
     from heartspec.replay import log_lines
+    from heartspec.rules.tables import TableNameError
     from heartspec.simulate.runner import SimulationError, parse_table
 
     if as_ruleset and (compare or compared):
@@ -34,9 +35,9 @@ def rejudge_log(log: str, catalog, as_ruleset: str | None, as_variants: tuple[st
     if compare and not compared:
         raise click.UsageError("--compare needs the rulesets to compare, e.g. --compare fi no dk se")
     try:
-        tables = [(as_ruleset and "+".join((as_ruleset, *as_variants)), as_ruleset, as_variants)] if as_ruleset \
+        tables = [_as_table(as_ruleset, as_variants)] if as_ruleset \
             else [(t.label, t.ruleset, t.variants) for t in map(parse_table, compared)]
-    except SimulationError as err:
+    except (SimulationError, TableNameError) as err:
         raise click.UsageError(str(err)) from None
     unknown = [ruleset for _, ruleset, _ in tables if ruleset not in catalog.ruleset_ids()]
     if unknown:
@@ -62,6 +63,14 @@ def rejudge_log(log: str, catalog, as_ruleset: str | None, as_variants: tuple[st
     else:
         print_compare(logged, others, source, sys.stdout)
     return STANDS if all(judged.stands for judged in others) else REFUSED
+
+
+def _as_table(as_ruleset: str, as_variants: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]]:
+    """--as RULESET[+VARIANT...] with any -v after it: (label, ruleset, variants)."""
+    from heartspec.rules.tables import with_variants
+
+    ruleset, variants = with_variants(as_ruleset, as_variants)
+    return "+".join((ruleset, *variants)), ruleset, variants
 
 
 def _cannot_judge(message: str) -> NoReturn:

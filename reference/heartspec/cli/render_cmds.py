@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import load_spec_or_exit, spec_option
+from heartspec.cli.common import load_spec_or_exit, parse_option_pairs, ruleset_and_variants, spec_option
 
 variant_option = click.option(
     "-v",
@@ -39,28 +39,33 @@ def _emit(text_or_data) -> None:
 @click.argument("ruleset_id", required=False)
 @variant_option
 @players_option
+@click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="Set a table option, e.g. target=50 or moon_effect=subtract_from_self (repeatable).")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True
 )
 @spec_option
-def rules_command(ruleset_id: str | None, variants: tuple[str, ...], players: int | None, fmt: str, spec_dir: Path | None) -> None:
-    """List rulesets and variants, or print the resolved rulebook of RULESET_ID.
+def rules_command(ruleset_id: str | None, variants: tuple[str, ...], players: int | None,
+                  option_pairs: tuple[str, ...], fmt: str, spec_dir: Path | None) -> None:
+    """List rulesets and variants, or print the resolved rulebook of RULESET_ID (or RULESET+VARIANT...).
 
     The rulebook gives every rule as a sentence, with the guide and section it
-    comes from; interpretations (where a guide is silent) are marked.
+    comes from; interpretations (where a guide is silent) are marked.  Every
+    option the table may set follows, each value with the rule it makes.
     """
     from heartspec.render import RenderError, rulebook
 
     spec = load_spec_or_exit(spec_dir)
     try:
         if ruleset_id is None:
-            if variants or players:
-                _fail("-v and --players need a RULESET_ID")
+            if variants or players or option_pairs:
+                _fail("-v, -o and --players need a RULESET_ID")
             cat = rulebook.catalog(spec)
             renderers = {"text": rulebook.render_catalog_text, "markdown": rulebook.render_catalog_markdown}
             _emit(renderers.get(fmt, lambda c: c)(cat))
             return
-        book = rulebook.build_rulebook(spec, ruleset_id, variants, players)
+        ruleset_id, variants = ruleset_and_variants(ruleset_id, variants, hint="RULESET_ID")
+        book = rulebook.build_rulebook(spec, ruleset_id, variants, players, parse_option_pairs(option_pairs))
     except RenderError as err:
         _fail(str(err))
     renderers = {"text": rulebook.render_text, "markdown": rulebook.render_markdown, "json": rulebook.render_json}

@@ -9,9 +9,13 @@ renders it, so text, markdown, json and html always agree.
 
 from __future__ import annotations
 
+import difflib
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from heartspec.i18n import _
+from heartspec.render.options import shown_value, table_options
 from heartspec.render.phrasing import compact, label, order_key
 from heartspec.render.selection import (
     RenderedRule,
@@ -29,7 +33,10 @@ from heartspec.render.selection import (
 NOT_PLAYED = "—"
 DOCUMENT_PLAYERS = (3, 4, 5, 6)
 REFRESH_COMMAND = "heartspec diff --differences > spec/DIFFERENCES.md"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+
+OPTION_PREFIX = "option:"
 
 
 @dataclass(frozen=True)
@@ -39,12 +46,27 @@ class Column:
     variants: tuple[str, ...]
     skipped_variants: tuple[str, ...]
     players: tuple[int, ...]
+    label: str = ""               # the column's name: the ruleset, or RULESET+VARIANT
+
+    @property
+    def name(self) -> str:
+        return self.label or self.ruleset_id
 
 
 @dataclass(frozen=True)
 class Cell:
     played: bool                  # False: the ruleset does not allow this player count
     rule: RenderedRule | None     # None when played but the ruleset has no such rule
+    effect: str | None = None     # what the rule makes the engine do (rules.effects), where it is read
+
+    @property
+    def judged_as(self) -> str | None:
+        """What decides whether two cells differ: the rule's effect where known, else its value."""
+        if not self.played:
+            return None
+        if self.effect is not None:
+            return self.effect
+        return compact(self.rule.value) if self.rule else ""
 
 
 @dataclass
@@ -56,12 +78,38 @@ class Row:
 
     @property
     def label(self) -> str:
+        if self.key.startswith(OPTION_PREFIX):
+            return _("Option {name}").format(name=self.key[len(OPTION_PREFIX):])
         return label(self.key)
 
     @property
     def differs(self) -> bool:
         played = [c for c in self.cells.values() if c.played]
-        return len({compact(c.rule.value) if c.rule else None for c in played}) > 1
+        return len({c.judged_as for c in played}) > 1
+
+    @property
+    def worded_differently(self) -> bool:
+        """Alike in play, unlike in the words (or YAML) that say it."""
+        played = [c for c in self.cells.values() if c.played and c.rule]
+        return not self.differs and len({compact(c.rule.value) for c in played}) > 1
+
+    def differing_cells(self) -> set[str]:
+        """Columns whose cell is judged otherwise than the most common reading in the row."""
+        if not self.differs:
+            return set()
+        judged = {name: c.judged_as for name, c in self.cells.items() if c.played}
+        common, count = Counter(judged.values()).most_common(1)[0]
+        if count == 1:
+            return set(judged)
+        return {name for name, j in judged.items() if j != common}
+
+    def reference_text(self) -> str:
+        """The wording of the most common reading, against which a differing cell's words are marked."""
+        judged = [c for c in self.cells.values() if c.played and c.rule]
+        if not judged:
+            return ""
+        common = Counter(c.judged_as for c in judged).most_common(1)[0][0]
+        return next(c.rule.text for c in judged if c.judged_as == common)
 
 
 @dataclass
@@ -89,19 +137,67 @@ def compare(
 ) -> Comparison:
     _check_request(spec, ruleset_ids, variant_ids)
     notes: list[str] = []
-    columns = [_column(spec, rid, variant_ids, notes) for rid in ruleset_ids]
+    tables = [parse_column(spec, name) for name in ruleset_ids]
+    columns = [_column(spec, rid, own + variant_ids, notes, name) for name, rid, own in tables]
     counts = _counts_to_compare(columns, players, notes)
     resolved = {
-        col.ruleset_id: {
-            n: {r.key: r for r in resolve_rules(spec, col.ruleset_id, col.variants, n)}
+        col.name: {
+            n: {**{r.key: r for r in resolve_rules(spec, col.ruleset_id, col.variants, n)},
+                **_option_rules(spec, col, n)}
             for n in counts
             if n in col.players
         }
         for col in columns
     }
-    keys = sorted({k for by_n in resolved.values() for rules in by_n.values() for k in rules}, key=order_key)
-    rows = [row for key in keys for row in _rows_for(key, columns, counts, resolved)]
+    effects = {col.name: {n: _effects(spec, col, n) for n in counts if n in col.players} for col in columns}
+    keys = sorted({k for by_n in resolved.values() for rules in by_n.values() for k in rules}, key=_row_order)
+    rows = [row for key in keys for row in _rows_for(key, columns, counts, resolved, effects)]
     return Comparison(columns, counts, rows, show_all, notes)
+
+
+def parse_column(spec, name: str) -> tuple[str, str, tuple[str, ...]]:
+    """A column named RULESET or RULESET+VARIANT...: (name, ruleset, its own variants)."""
+    from heartspec.rules.tables import TableNameError, parse_table
+
+    try:
+        table = parse_table(name)
+    except TableNameError as err:
+        raise RenderError(str(err)) from None
+    return name, table.ruleset, table.variants
+
+
+def _row_order(key: str) -> tuple:
+    return (key.startswith(OPTION_PREFIX), order_key(key) if not key.startswith(OPTION_PREFIX) else (0, key))
+
+
+def _effects(spec, col: Column, players: int) -> dict[str, str]:
+    """Rule key -> its effect fingerprint; none where the spec has no engine form to read (a bare test spec)."""
+    from heartspec.rules.effects import rule_effects
+
+    if not hasattr(spec, "compile"):
+        return {}
+    compiled = spec.compile(col.ruleset_id, col.variants, players)
+    return {key: compact(repr(effect)) for key, effect in rule_effects(compiled).items()}
+
+
+def _option_rules(spec, col: Column, players: int) -> dict[str, RenderedRule]:
+    """Each option the table may set, as a row cell: its values with the default marked, and its source."""
+    if not hasattr(spec, "compile"):
+        return {}
+    rules = {}
+    for option in table_options(spec, col.ruleset_id, col.variants, players):
+        values = [v for v in ([option.in_effect] if option.in_effect else []) + list(option.values)]
+        default = next((v for v in values if v.default), None)
+        listed = [v.shown for v in option.values]
+        text = _("values {values}; default {default}").format(
+            values=", ".join(listed) if not option.any_value else _("any number"),
+            default=default.shown if default else _("none"))
+        rules[OPTION_PREFIX + option.name] = RenderedRule(
+            OPTION_PREFIX + option.name, option.name, text,
+            {"values": "any" if option.any_value else [v.value for v in option.values],
+             "default": default.value if default else None},
+            (option.source,))
+    return rules
 
 
 def _check_request(spec, ruleset_ids: tuple[str, ...], variant_ids: tuple[str, ...]) -> None:
@@ -110,8 +206,15 @@ def _check_request(spec, ruleset_ids: tuple[str, ...], variant_ids: tuple[str, .
     duplicates = sorted({r for r in ruleset_ids if ruleset_ids.count(r) > 1})
     if duplicates:
         raise RenderError(f"ruleset {duplicates[0]!r} is named twice")
-    for rid in ruleset_ids:
+    tables = [parse_column(spec, name) for name in ruleset_ids]
+    for _name, rid, own in tables:
         check_ruleset(spec, rid)
+        check_variants(spec, own)
+        for vid in own:
+            if not applies_to(spec, vid, rid):
+                where = ", ".join(spec.variants[vid].get("applies_to", [])) or "no ruleset"
+                raise RenderError(f"variant {vid!r} does not apply to {rid!r} (it applies to: {where})")
+    ruleset_ids = tuple(rid for _name, rid, _own in tables)
     check_variants(spec, variant_ids)
     for vid in variant_ids:
         if not any(applies_to(spec, vid, rid) for rid in ruleset_ids):
@@ -119,7 +222,7 @@ def _check_request(spec, ruleset_ids: tuple[str, ...], variant_ids: tuple[str, .
             raise RenderError(f"variant {vid!r} applies to none of {', '.join(ruleset_ids)} (it applies to: {where})")
 
 
-def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str]) -> Column:
+def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str], name: str = "") -> Column:
     applied = tuple(v for v in variant_ids if applies_to(spec, v, ruleset_id))
     skipped = tuple(v for v in variant_ids if v not in applied)
     for vid in skipped:
@@ -130,6 +233,7 @@ def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str
         variants=applied,
         skipped_variants=skipped,
         players=tuple(allowed_players(spec, ruleset_id, applied)),
+        label=name,
     )
 
 
@@ -137,30 +241,32 @@ def _counts_to_compare(columns: list[Column], players: int | None, notes: list[s
     union = sorted({n for col in columns for n in col.players})
     counts = union if players is None else [players]
     if players is not None and players not in union:
-        raise RenderError(f"none of {', '.join(c.ruleset_id for c in columns)} is played by {players} players")
+        raise RenderError(f"none of {', '.join(c.name for c in columns)} is played by {players} players")
     for col in columns:
         missing = [n for n in counts if n not in col.players]
         if missing:
             shown = ", ".join(map(str, missing))
-            notes.append(f"{col.ruleset_id} is not played by {shown} players: shown as {NOT_PLAYED}")
+            notes.append(f"{col.name} is not played by {shown} players: shown as {NOT_PLAYED}")
     return counts
 
 
-def _rows_for(key: str, columns: list[Column], counts: list[int], resolved: dict) -> list[Row]:
+def _rows_for(key: str, columns: list[Column], counts: list[int], resolved: dict, effects: dict) -> list[Row]:
     def cell(col: Column, n: int) -> Cell:
         if n not in col.players:
             return Cell(False, None)
-        return Cell(True, resolved[col.ruleset_id][n].get(key))
+        rule = resolved[col.name][n].get(key)
+        return Cell(True, rule, effects[col.name][n].get(key) if rule else None)
 
     def same_everywhere(col: Column) -> bool:
-        seen = {_fingerprint(resolved[col.ruleset_id][n].get(key)) for n in counts if n in col.players}
+        seen = {(_fingerprint(resolved[col.name][n].get(key)), effects[col.name][n].get(key))
+                for n in counts if n in col.players}
         return len(seen) <= 1
 
     if len(counts) == 1:
-        return [Row(key, counts[0], {c.ruleset_id: cell(c, counts[0]) for c in columns})]
+        return [Row(key, counts[0], {c.name: cell(c, counts[0]) for c in columns})]
     if all(same_everywhere(col) for col in columns):
-        return [Row(key, None, {c.ruleset_id: _any_count_cell(c, counts, cell) for c in columns})]
-    return [Row(key, n, {c.ruleset_id: cell(c, n) for c in columns}, split_by_players=True) for n in counts]
+        return [Row(key, None, {c.name: _any_count_cell(c, counts, cell) for c in columns})]
+    return [Row(key, n, {c.name: cell(c, n) for c in columns}, split_by_players=True) for n in counts]
 
 
 def _any_count_cell(col: Column, counts: list[int], cell) -> Cell:
@@ -180,12 +286,29 @@ def row_title(row: Row) -> str:
 
 
 def variants_line(comparison: Comparison) -> str | None:
-    applied = [f"{c.ruleset_id}: {', '.join(c.variants)}" for c in comparison.columns if c.variants]
+    applied = [f"{c.name}: {', '.join(c.variants)}" for c in comparison.columns if c.variants]
     return "Variants applied: " + "; ".join(applied) if applied else None
 
 
+def worded_line(comparison: Comparison) -> str | None:
+    """Rows alike in play though their wording differs, named so a reader does not take them for differences."""
+    alike = [row_title(r) for r in comparison.rows if r.worded_differently]
+    return _("Worded differently but judging every play alike: {rows}").format(rows=", ".join(alike)) if alike else None
+
+
+def marked_words(text: str, reference: str, mark) -> str:
+    """`text` with the words that `reference` lacks passed through `mark` (difflib on words)."""
+    words, against = text.split(), reference.split()
+    out = []
+    for op, a0, a1, _b0, _b1 in difflib.SequenceMatcher(a=words, b=against, autojunk=False).get_opcodes():
+        chunk = " ".join(words[a0:a1])
+        if chunk:
+            out.append(chunk if op == "equal" else mark(chunk))
+    return " ".join(out)
+
+
 def summary_line(comparison: Comparison) -> str:
-    ids = ", ".join(c.ruleset_id for c in comparison.columns)
+    ids = ", ".join(c.name for c in comparison.columns)
     counts = ", ".join(map(str, comparison.players))
     differing = sum(r.differs for r in comparison.rows)
     what = "all rows" if comparison.show_all else "rows that differ"
@@ -201,23 +324,33 @@ def render_text(comparison: Comparison) -> str:
     if variants:
         lines.append(variants)
     lines += [f"Note: {n}" for n in comparison.notes]
-    width = max(len(c.ruleset_id) for c in comparison.columns) + 2
+    worded = worded_line(comparison)
+    if worded:
+        lines.append(worded)
+    width = max(len(c.name) for c in comparison.columns) + 2
     for row in comparison.shown_rows:
-        marker = "" if row.differs else " (no difference)"
-        lines += ["", f"{row_title(row)}{marker}"]
+        lines += ["", f"{row_title(row)}{_row_marker(row)}"]
+        differing = row.differing_cells()
         for rid, cell in row.cells.items():
-            lines += _text_cell(rid.ljust(width), cell, " " * (width + 2))
+            head = ("* " if rid in differing else "  ") + rid.ljust(width)
+            lines += _text_cell(head, cell, " " * (width + 2))
     if not comparison.shown_rows:
         lines += ["", "No differences."]
     return "\n".join(lines) + "\n"
 
 
+def _row_marker(row: Row) -> str:
+    if row.differs:
+        return _(" (* marks the rulesets that judge it otherwise)") if len(row.differing_cells()) < len(row.cells) else ""
+    return _(" (same in play, worded differently)") if row.worded_differently else _(" (no difference)")
+
+
 def _text_cell(head: str, cell: Cell, indent: str) -> list[str]:
     if not cell.played:
-        return [f"  {head}{NOT_PLAYED} (not played by this many players)"]
+        return [f"{head}{NOT_PLAYED} (not played by this many players)"]
     if cell.rule is None:
-        return [f"  {head}(no such rule)"]
-    lines = [f"  {head}{plain(cell.rule.text)}"]
+        return [f"{head}(no such rule)"]
+    lines = [f"{head}{plain(cell.rule.text)}"]
     for source in cell.rule.sources:
         status = plain(source.get("status", "?"))
         lines.append(f"{indent}{plain(cite(source))}, {status}")
@@ -234,16 +367,20 @@ _flat = plain  # spec text on one line, control characters gone
 
 def render_markdown(comparison: Comparison, heading: str = "#") -> str:
     notes: list[str] = []
-    lines = [f"{heading} Rule differences: {', '.join(c.ruleset_id for c in comparison.columns)}", ""]
+    lines = [f"{heading} Rule differences: {', '.join(c.name for c in comparison.columns)}", ""]
     lines.append(summary_line(comparison) + ".")
     variants = variants_line(comparison)
-    remarks = ([f"- {variants}"] if variants else []) + [f"- Note: {n}" for n in comparison.notes]
+    worded = worded_line(comparison)
+    remarks = ([f"- {variants}"] if variants else []) + [f"- Note: {n}" for n in comparison.notes] \
+        + ([f"- {md_escape(worded)}"] if worded else [])
     lines += [""] + remarks if remarks else []
-    header = ["Rule"] + [c.ruleset_id for c in comparison.columns]
+    header = ["Rule"] + [c.name for c in comparison.columns]
     lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for row in comparison.shown_rows:
         cells = [_md_cell(rid, row, cell, notes) for rid, cell in row.cells.items()]
         lines.append("| " + " | ".join([f"**{md_escape(row_title(row))}**"] + cells) + " |")
+    lines += ["", _("**≠** marks a ruleset that judges the row otherwise than the most common reading; bold words"
+                    " are where its wording departs from that reading.")]
     if notes:
         lines += ["", f"{heading}# Interpretations", ""] + [f"{i}. {n}" for i, n in enumerate(notes, 1)]
     return "\n".join(lines) + "\n"
@@ -254,7 +391,11 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
         return NOT_PLAYED
     if cell.rule is None:
         return "*(no such rule)*"
-    parts = [md_escape(cell.rule.text)]
+    if rid in row.differing_cells():
+        marked = marked_words(md_escape(cell.rule.text), md_escape(row.reference_text()), lambda w: f"**{w}**")
+        parts = [_("**≠** {text}").format(text=marked)]
+    else:
+        parts = [md_escape(cell.rule.text)]
     for source in cell.rule.sources:
         cited = f"*{md_escape(cite(source))}*"
         if source.get("status") == "interpretation":
@@ -273,6 +414,7 @@ def render_json(comparison: Comparison) -> dict[str, Any]:
         "rulesets": [
             {
                 "id": c.ruleset_id,
+                "column": c.name,
                 "title": c.title,
                 "variants": list(c.variants),
                 "skipped_variants": list(c.skipped_variants),
@@ -293,6 +435,8 @@ def _row_json(row: Row) -> dict[str, Any]:
         "label": row.label,
         "players": row.players,
         "differs": row.differs,
+        "worded_differently": row.worded_differently,
+        "differing_cells": sorted(row.differing_cells()),
         "cells": {rid: _cell_json(cell) for rid, cell in row.cells.items()},
     }
 

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from html import escape
 
-from heartspec.render.diff import NOT_PLAYED, Cell, Comparison, Row, row_title, summary_line, variants_line
+from heartspec.i18n import _
+from heartspec.render.diff import (
+    NOT_PLAYED,
+    Cell,
+    Comparison,
+    Row,
+    marked_words,
+    row_title,
+    summary_line,
+    variants_line,
+    worded_line,
+)
 from heartspec.render.selection import cite
 
 STYLE = """
@@ -17,11 +28,13 @@ tr.same td { color: #666; }
 .interp { display: block; font-size: .8em; background: #fff4d6; border-left: 3px solid #e0a800;
           padding: .15rem .3rem; margin-top: .2rem; }
 .absent { color: #999; text-align: center; }
+td.differs { background: #eef6ff; border-left: 3px solid #1f6feb; }
+mark { background: #ffe08a; }
 """
 
 
 def render_html(comparison: Comparison) -> str:
-    ids = ", ".join(c.ruleset_id for c in comparison.columns)
+    ids = ", ".join(c.name for c in comparison.columns)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -31,7 +44,10 @@ def render_html(comparison: Comparison) -> str:
         f"<p>{escape(summary_line(comparison))}</p>",
     ]
     variants = variants_line(comparison)
-    extra = ([variants] if variants else []) + [f"Note: {n}" for n in comparison.notes]
+    worded = worded_line(comparison)
+    extra = ([variants] if variants else []) + [f"Note: {n}" for n in comparison.notes] + ([worded] if worded else [])
+    extra.append(_("A blue cell judges the row otherwise than the most common reading; highlighted words are"
+                   " where its wording departs from that reading."))
     if extra:
         parts.append("<ul>" + "".join(f"<li>{escape(e)}</li>" for e in extra) + "</ul>")
     parts.append(_table(comparison))
@@ -40,26 +56,30 @@ def render_html(comparison: Comparison) -> str:
 
 
 def _table(comparison: Comparison) -> str:
-    head = "".join(f"<th>{escape(c.ruleset_id)}<br><small>{escape(c.title)}</small></th>" for c in comparison.columns)
+    head = "".join(f"<th>{escape(c.name)}<br><small>{escape(c.title)}</small></th>" for c in comparison.columns)
     rows = "\n".join(_row(r) for r in comparison.shown_rows)
     return f"<table><thead><tr><th>Rule</th>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
 
 
 def _row(row: Row) -> str:
     css = "" if row.differs else ' class="same"'
-    cells = "".join(_cell(c) for c in row.cells.values())
+    differing = row.differing_cells()
+    cells = "".join(_cell(c, row if name in differing else None) for name, c in row.cells.items())
     return f"<tr{css}><th>{escape(row_title(row))}</th>{cells}</tr>"
 
 
-def _cell(cell: Cell) -> str:
+def _cell(cell: Cell, differs_in: Row | None = None) -> str:
     if not cell.played:
         return f'<td class="absent" title="not played by this many players">{NOT_PLAYED}</td>'
     if cell.rule is None:
         return '<td class="absent">(no such rule)</td>'
-    parts = [escape(cell.rule.text)]
+    text = escape(cell.rule.text)
+    if differs_in is not None:
+        text = marked_words(text, escape(differs_in.reference_text()), lambda words: f"<mark>{words}</mark>")
+    parts = [text]
     for source in cell.rule.sources:
         parts.append(f'<span class="src">{escape(cite(source))}, {escape(source.get("status", "?"))}</span>')
         if source.get("status") == "interpretation":
             note = " ".join(str(source.get("note", "")).split())
             parts.append(f'<span class="interp">[interpretation] {escape(note)}</span>')
-    return "<td>" + "".join(parts) + "</td>"
+    return ('<td class="differs">' if differs_in is not None else "<td>") + "".join(parts) + "</td>"

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Mapping
 
+from heartspec.i18n import _
+
 ARROW = " → "
 
 DIRECTION_WORDS = {
@@ -270,6 +272,8 @@ def _game_end(value: dict, _rules: Mapping) -> str:
         text = f"The game ends after a deal in which someone's total {condition}"
         if value.get("max_deals"):
             text += f", or after {value['max_deals']} deals, whichever comes first"
+        elif "deal_limit" in value:
+            text += _DEAL_LIMIT_UNSET.get(value["deal_limit"], "")
     text += "; the lowest total wins"
     ties = {
         "shared": "a tie for lowest is a shared win",
@@ -280,6 +284,14 @@ def _game_end(value: dict, _rules: Mapping) -> str:
     if ties:
         text += f"; {ties}"
     return text
+
+
+_DEAL_LIMIT_UNSET = {
+    "replaces_target": _("; a table may agree a number of deals instead (max_deals): the game then lasts exactly"
+                         " that many deals, and no total ends it"),
+    "with_target": _("; a table may also agree a number of deals (max_deals): the game then ends at the target"
+                     " or after that many deals, whichever comes first"),
+}
 
 
 def _two_player(value: dict, _rules: Mapping) -> str:

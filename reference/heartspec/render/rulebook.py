@@ -5,6 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from heartspec.i18n import _
+from heartspec.render.options import (
+    RenderedOption,
+    any_value_line,
+    option_heading,
+    shown_value,
+    shown_values,
+    table_options,
+    value_tags,
+)
 from heartspec.render.selection import (
     RenderedRule,
     RenderError,
@@ -27,7 +37,8 @@ class Rulebook:
     guide: dict
     variants: list[dict]
     by_players: dict[int, list[RenderedRule]]
-    options: dict = field(default_factory=dict)
+    options_by_players: dict[int, list[RenderedOption]] = field(default_factory=dict)
+    given_options: dict = field(default_factory=dict)
 
     @property
     def players(self) -> list[int]:
@@ -41,6 +52,15 @@ class Rulebook:
     def rules_only_at(self, players: int) -> list[RenderedRule]:
         common = self.common_rules()
         return [r for r in self.by_players[players] if r not in common]
+
+    def common_options(self) -> list[RenderedOption]:
+        """Options that read the same (values, sentences, source) at every player count shown."""
+        books = list(self.options_by_players.values())
+        return [o for o in books[0] if all(o in book for book in books[1:])] if books else []
+
+    def options_only_at(self, players: int) -> list[RenderedOption]:
+        common = self.common_options()
+        return [o for o in self.options_by_players.get(players, []) if o not in common]
 
 
 def check_variants_apply(spec, ruleset_id: str, variant_ids: tuple[str, ...]) -> None:
@@ -60,7 +80,8 @@ def check_players(allowed: list[int], players: int | None, what: str) -> list[in
     return [players]
 
 
-def build_rulebook(spec, ruleset_id: str, variant_ids: tuple[str, ...] = (), players: int | None = None) -> Rulebook:
+def build_rulebook(spec, ruleset_id: str, variant_ids: tuple[str, ...] = (), players: int | None = None,
+                   options: dict | None = None) -> Rulebook:
     check_ruleset(spec, ruleset_id)
     check_variants_apply(spec, ruleset_id, variant_ids)
     what = " + ".join((ruleset_id, *variant_ids))
@@ -72,17 +93,10 @@ def build_rulebook(spec, ruleset_id: str, variant_ids: tuple[str, ...] = (), pla
         summary=data.get("summary", ""),
         guide=data.get("guide", {}),
         variants=[{"id": v, **_variant_header(spec.variants[v])} for v in variant_ids],
-        by_players={n: resolve_rules(spec, ruleset_id, variant_ids, n) for n in counts},
-        options=_options(data, [spec.variants[v] for v in variant_ids]),
+        by_players={n: resolve_rules(spec, ruleset_id, variant_ids, n, options) for n in counts},
+        options_by_players={n: table_options(spec, ruleset_id, variant_ids, n, options) for n in counts},
+        given_options=dict(options or {}),
     )
-
-
-def _options(ruleset: dict, variants: list[dict]) -> dict:
-    """The ruleset's options, then those only a chosen variant offers."""
-    options = dict(ruleset.get("options") or {})
-    for variant in variants:
-        options.update(variant.get("options") or {})
-    return options
 
 
 def _variant_header(variant: dict) -> dict:
@@ -91,16 +105,6 @@ def _variant_header(variant: dict) -> dict:
 
 def _players_heading(counts: list[int]) -> str:
     return "every player count" if len(counts) > 1 else f"{counts[0]} players"
-
-
-def _option_text(option: dict) -> str:
-    values = option.get("values")
-    if values == "any":
-        return f"any number (default {option.get('default')})"
-    shown = ["none" if v is None else str(v) for v in values or []]
-    if shown:
-        shown[0] += " (default)"
-    return ", ".join(shown)
 
 
 def _interpretation_notes(rule: RenderedRule) -> list[str]:
@@ -120,7 +124,10 @@ def render_text(book: Rulebook) -> str:
             lines.append(f"  {rule.label}: {plain(rule.text)}")
             lines.append(f"      source: {plain(_cite_statuses(rule))}")
             lines += [f"      [interpretation] {plain(note)}" for note in _interpretation_notes(rule)]
-    lines += _options_lines(book, bullet="  ", esc=plain)
+    for heading, options in _option_sections(book):
+        lines += ["", _options_heading(heading) + ":"]
+        for option in options:
+            lines += _option_lines(option, plain, head="  ", indent="      ")
     return "\n".join(lines) + "\n"
 
 
@@ -137,6 +144,9 @@ def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
         lines += [f"{bullet}{v['id']}: {esc(v['summary'])}" for v in book.variants if v["summary"]]
     else:
         lines.append(f"{bullet}Variants: none")
+    if book.given_options:
+        shown = ", ".join(f"{name}={esc(shown_value(value))}" for name, value in book.given_options.items())
+        lines.append(bullet + _("Options set: {options}").format(options=shown))
     lines.append(f"{bullet}Player counts shown: " + ", ".join(map(str, book.players)))
     return lines
 
@@ -153,14 +163,33 @@ def _cite_statuses(rule: RenderedRule) -> str:
     return "; ".join(f"{cite(s)}, {s.get('status', '?')}" for s in rule.sources) or "no source recorded"
 
 
-def _options_lines(book: Rulebook, bullet: str, esc) -> list[str]:
-    if not book.options:
-        return []
-    lines = ["", "Options (agree before the game):"]
-    for key, option in book.options.items():
-        source = option.get("source", {})
-        citation = cite({"guide": book.ruleset_id, **source}) if source else "no source recorded"
-        lines.append(f"{bullet}{key}: {esc(_option_text(option))} ({esc(citation)}, {esc(source.get('status', '?'))})")
+def _option_sections(book: Rulebook) -> list[tuple[str, list[RenderedOption]]]:
+    counts = book.players
+    if len(counts) == 1:
+        return [(_players_heading(counts), book.options_by_players.get(counts[0], []))] \
+            if book.options_by_players.get(counts[0]) else []
+    sections = [("every player count", book.common_options())]
+    sections += [(f"{n} players", book.options_only_at(n)) for n in counts]
+    return [(heading, options) for heading, options in sections if options]
+
+
+def _options_heading(heading: str) -> str:
+    if heading == "every player count":
+        return _("Options (agree before the game; set with -o NAME=VALUE)")
+    return _("Options at {players} (agree before the game; set with -o NAME=VALUE)").format(players=heading)
+
+
+def _option_lines(option: RenderedOption, esc, head: str, indent: str) -> list[str]:
+    """An option: what it sets and its source, then one line per value with the rule that value makes."""
+    lines = [f"{head}{option_heading(option)}: {esc(cite(option.source))}, {esc(option.status)}"]
+    takes = any_value_line(option)
+    if takes:
+        lines.append(f"{indent}{_('takes')}: {esc(takes)}")
+    if option.context:
+        lines.append(indent + _("each value as it reads with {setting}").format(setting=esc(option.context)))
+    lines += [f"{indent}{esc(v.shown)}{value_tags(v, option)}: {esc(v.text)}" for v in shown_values(option)]
+    if option.status == "interpretation":
+        lines.append(f"{indent}[interpretation] {esc(option.source.get('note', ''))}")
     return lines
 
 
@@ -175,9 +204,11 @@ def render_markdown(book: Rulebook) -> str:
         for rule in rules:
             lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(rule))})*")
             lines += [f"  - **[interpretation]** {md_escape(note)}" for note in _interpretation_notes(rule)]
-    options = _options_lines(book, bullet="- ", esc=md_escape)
-    if options:
-        lines += ["", "## Options (agree before the game)", ""] + options[2:]
+    for heading, options in _option_sections(book):
+        lines += ["", f"## {_options_heading(heading)}", ""]
+        for option in options:
+            first, *rest = _option_lines(option, md_escape, head="- ", indent="  - ")
+            lines += [first.replace("- ", "- **", 1).replace(":", ":**", 1)] + rest
     return "\n".join(lines) + "\n"
 
 
@@ -192,7 +223,8 @@ def render_json(book: Rulebook) -> dict[str, Any]:
         "guide": book.guide,
         "variants": book.variants,
         "players": {str(n): [_rule_json(r) for r in rules] for n, rules in book.by_players.items()},
-        "options": book.options,
+        "options_set": book.given_options,
+        "options": {str(n): {o.name: o.to_json() for o in options} for n, options in book.options_by_players.items()},
     }
 
 

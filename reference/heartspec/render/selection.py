@@ -103,10 +103,11 @@ def allowed_players(spec, ruleset_id: str, variant_ids: Iterable[str] = ()) -> l
     return sorted(candidates)
 
 
-def resolve_rules(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: int) -> list[RenderedRule]:
-    """The resolved rules at one player count, in vocabulary order, each with its sentence."""
+def resolve_rules(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: int,
+                  options: dict | None = None) -> list[RenderedRule]:
+    """The resolved rules at one player count (with any options set), in vocabulary order, each with its sentence."""
     try:
-        resolved = spec.resolve(ruleset_id, variants=variant_ids, players=players)
+        resolved = spec.resolve(ruleset_id, variants=variant_ids, players=players, options=options)
     except Exception as err:
         if not _is_spec_refusal(err):
             raise

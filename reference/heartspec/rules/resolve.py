@@ -355,6 +355,11 @@ def declared_options(ruleset: dict, chosen: list[dict]) -> dict[str, tuple[dict,
     return declared
 
 
+def option_source(entry: dict, ruleset_id: str) -> dict:
+    """The option's provenance on this ruleset: its own guide's record where the entry names one (by_ruleset)."""
+    return (entry.get("by_ruleset") or {}).get(ruleset_id) or entry["source"]
+
+
 def _apply_options(resolved: Resolved, spec: Spec, ruleset: dict, chosen: list[dict], given: dict) -> None:
     declared = declared_options(ruleset, chosen)
     for name in given:
@@ -372,7 +377,8 @@ def _apply_options(resolved: Resolved, spec: Spec, ruleset: dict, chosen: list[d
         else:
             resolved.options[name] = resolved.get(rule_path)
             continue
-        record = {"guide": entry["source"].get("guide", ruleset["id"]), **entry["source"],
+        source = option_source(entry, ruleset["id"])
+        record = {"guide": source.get("guide", ruleset["id"]), **source,
                   "rule": rule_path, "option": name, **({"via": via} if via else {})}
         _write(resolved, rule_path.split("."), value, record, merge=False)
         kind, owner = ("variant", via) if via else ("ruleset", ruleset["id"])

@@ -258,6 +258,9 @@ def _check_names(spec_file: SpecFile, data: dict, known_rulesets: set[str], know
         for index, ruleset_id in enumerate(entry.get("rulesets", [])):
             if ruleset_id not in data["applies_to"]:
                 spec_file.problem(("options", name, "rulesets", index), f"{ruleset_id!r} is not in applies_to")
+        for ruleset_id in entry.get("by_ruleset", {}):
+            if ruleset_id not in data["applies_to"]:
+                spec_file.problem(("options", name, "by_ruleset", ruleset_id), f"{ruleset_id!r} is not in applies_to")
 
 
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 
 from heartspec.protocol.server import RulesCatalog, split_options
+from heartspec.rules.tables import Table, TableNameError
+from heartspec.rules.tables import parse_table as _parse_table
 from heartspec.simulate.bots import BotError
 from heartspec.simulate.report import build_report
 from heartspec.simulate.seat_protocol import bot_maker
@@ -17,20 +18,11 @@ class SimulationError(Exception):
     """A request the simulator cannot run (unknown ruleset, bad bot, wrong seat count...), in one line."""
 
 
-@dataclass(frozen=True)
-class Table:
-    """One rule set to compare: `fi`, or `dk+omnibus-jd` (ruleset + variants)."""
-
-    label: str
-    ruleset: str
-    variants: tuple[str, ...]
-
-
 def parse_table(text: str) -> Table:
-    ruleset, *variants = text.split("+")
-    if not ruleset or not all(variants):
-        raise SimulationError(f"{text!r} is not RULESET[+VARIANT...], e.g. fi or dk+omnibus-jd")
-    return Table(text, ruleset, tuple(variants))
+    try:
+        return _parse_table(text)
+    except TableNameError as err:
+        raise SimulationError(str(err)) from None
 
 
 def seat_bots(spec: str, players: int) -> tuple[str, ...]:

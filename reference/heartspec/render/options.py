@@ -1,0 +1,226 @@
+"""The options a table may set, as the resolver offers them: each value with the rule it makes.
+
+Nothing is listed from the YAML alone: an option appears only where the resolver declares
+it for this ruleset and these variants, and a value only where the resolver accepts it
+at this table size.  Each value's sentence is the rule it sets, resolved with that value
+and phrased like every other rule, so an option reads exactly as the rulebook would.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from heartspec.i18n import _
+from heartspec.render.phrasing import describe
+from heartspec.rules import vocabulary
+from heartspec.rules.resolve import declared_options, option_default, option_source
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    value: Any          # as data (JSON)
+    shown: str          # as a reader types it after -o NAME=
+    text: str           # the rule this value makes, as a sentence
+    default: bool
+    in_effect: bool
+    condition: str = ""  # other option values this one needs, e.g. "settlement=pairwise"
+
+
+@dataclass(frozen=True)
+class RenderedOption:
+    name: str
+    rule: str
+    any_value: bool                  # a free number (values: any)
+    values: tuple[OptionValue, ...]
+    in_effect: OptionValue | None    # the rule in effect where no listed value is (set by a variant)
+    set_by: str | None               # the variant whose change is in effect instead of the default
+    source: dict
+    context: str = ""                # another option's value under which the values' sentences differ
+
+    @property
+    def status(self) -> str:
+        return self.source.get("status", "?")
+
+    def to_json(self) -> dict[str, Any]:
+        def value_json(v: OptionValue) -> dict[str, Any]:
+            return {"value": v.value, "shown": v.shown, "text": v.text, "default": v.default,
+                    "in_effect": v.in_effect, **({"needs": v.condition} if v.condition else {})}
+
+        return {
+            "rule": self.rule,
+            "any_value": self.any_value,
+            "values": [value_json(v) for v in self.values],
+            "in_effect": value_json(self.in_effect) if self.in_effect else None,
+            "set_by": self.set_by,
+            "status": self.status,
+            "source": self.source,
+            **({"sentences_with": self.context} if self.context else {}),
+        }
+
+
+def shown_value(value: Any) -> str:
+    """An option value the way `-o NAME=VALUE` takes it: never a Python literal."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(map(str, value)) if value else "none"
+    return str(value)
+
+
+def table_options(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: int,
+                  given: dict | None = None) -> list[RenderedOption]:
+    """Every option the resolver declares here, with a sentence for each value it accepts."""
+    given = dict(given or {})
+    ruleset = spec.rulesets[ruleset_id]
+    chosen = [spec.variants[v] for v in variant_ids]
+    effective = spec.resolve(ruleset_id, variant_ids, players, given)
+    declared = declared_options(ruleset, chosen)
+    return [_option(spec, ruleset_id, variant_ids, players, given, effective, name, entry, via)
+            for name, (entry, via) in declared.items()]
+
+
+def _option(spec, ruleset_id, variant_ids, players, given, effective, name, entry, via) -> RenderedOption:
+    rule_path = vocabulary.option_rule(name, entry)
+    root = rule_path.split(".")[0]
+    current = effective.options.get(name)
+    unset = {k: v for k, v in given.items() if k != name}
+    baseline = effective if name not in given else spec.resolve(ruleset_id, variant_ids, players, unset)
+    default = baseline.options.get(name, option_default(entry))
+    candidates = [option_default(entry)] if entry["values"] == "any" else list(entry["values"])
+    if entry["values"] == "any" and candidates[0] is not None and _admits_null(rule_path):
+        candidates.append(None)
+    if entry["values"] == "any" and name in given and current not in candidates:
+        candidates.append(current)
+    table = (spec, ruleset_id, variant_ids, players)
+    values = _values(table, given, name, entry, candidates, root, default, current)
+    context = ""
+    if len({v.text for v in values}) < len(values):
+        context, values = _telling_context(table, given, name, entry, candidates, root, default, current, values)
+    in_effect = None
+    set_by = None
+    if not any(v.in_effect for v in values):
+        in_effect = OptionValue(current, shown_value(current), _sentence(effective, root), current == default, True)
+        set_by = _writer_of(effective, rule_path)
+    source = {"guide": ruleset_id, **option_source(entry, ruleset_id), **({"via": via} if via else {})}
+    return RenderedOption(name, rule_path, entry["values"] == "any", tuple(values), in_effect, set_by, source, context)
+
+
+def _values(table, given, name, entry, candidates, root, default, current) -> list[OptionValue]:
+    values = []
+    for candidate in candidates:
+        made = _resolved_with(*table, {**given, name: candidate}, name, entry)
+        if made is None:
+            continue
+        resolved, condition = made
+        values.append(OptionValue(candidate, shown_value(candidate), _sentence(resolved, root),
+                                  candidate == default, candidate == current, condition))
+    return values
+
+
+def _telling_context(table, given, name, entry, candidates, root, default, current, values):
+    """Where the values read alike (a pot rule while no pot is played), the first other option value
+    under which each reads differently: ("settlement=zero_point_pot", the values phrased there)."""
+    spec, ruleset_id, variant_ids, _players = table
+    declared = declared_options(spec.rulesets[ruleset_id], [spec.variants[v] for v in variant_ids])
+    for other, (other_entry, _via) in declared.items():
+        if other == name or other in given or other_entry["values"] == "any":
+            continue
+        for value in other_entry["values"]:
+            there = _values(table, {**given, other: value}, name, entry, candidates, root, default, current)
+            if len(there) == len(values) and len({v.text for v in there}) == len(there):
+                return f"{other}={shown_value(value)}", there
+    return "", values
+
+
+def _admits_null(rule_path: str) -> bool:
+    schema = vocabulary.value_schema(rule_path) or {}
+    kinds = schema.get("type")
+    return (kinds == "null" or (isinstance(kinds, list) and "null" in kinds)
+            or any(s.get("type") == "null" for s in schema.get("anyOf", [])))
+
+
+def _resolved_with(spec, ruleset_id, variant_ids, players, options, name, entry):
+    """The rules with this option value, and what else it needs set; None when the resolver refuses it."""
+    attempt = _try_resolve(spec, ruleset_id, variant_ids, players, options)
+    if attempt is not None:
+        return attempt, ""
+    for other, (other_entry, _via) in declared_options(spec.rulesets[ruleset_id],
+                                                        [spec.variants[v] for v in variant_ids]).items():
+        if other == name or other in options or other_entry["values"] == "any":
+            continue
+        admitting = [v for v in other_entry["values"]
+                     if _try_resolve(spec, ruleset_id, variant_ids, players, {**options, other: v}) is not None]
+        if admitting:
+            resolved = _try_resolve(spec, ruleset_id, variant_ids, players, {**options, other: admitting[0]})
+            return resolved, _(" or ").join(f"{other}={shown_value(v)}" for v in admitting)
+    return None
+
+
+def _try_resolve(spec, ruleset_id, variant_ids, players, options):
+    try:
+        return spec.resolve(ruleset_id, variant_ids, players, options)
+    except Exception as err:
+        if not type(err).__module__.startswith("heartspec."):
+            raise
+        return None
+
+
+def _sentence(resolved, root: str) -> str:
+    values = {key: rule.value for key, rule in resolved.rules.items()}
+    rule = resolved.rules.get(root)
+    return describe(root, rule.value if rule else None, values)
+
+
+def _writer_of(resolved, rule_path: str) -> str | None:
+    """The variant whose change wrote the rule in effect, if a variant did."""
+    rule = resolved.rules.get(rule_path.split(".")[0])
+    for record in reversed(rule.sources if rule else []):
+        if str(record.get("rule", "")).startswith(rule_path) or rule_path.startswith(str(record.get("rule", "~"))):
+            return record.get("via")
+    return None
+
+
+def option_heading(option: RenderedOption) -> str:
+    return _("{name} (sets {rule})").format(name=option.name, rule=option.rule)
+
+
+def value_tags(value: OptionValue, option: RenderedOption) -> str:
+    """' (default, in effect)': the marks a value carries, as a reader sees them."""
+    tags = []
+    if value.default:
+        tags.append(_("default"))
+    if value.in_effect:
+        tags.append(_("in effect"))
+    if value is option.in_effect:
+        tags.append(_("set by variant {variant}, not a value -o takes").format(variant=option.set_by)
+                    if option.set_by else _("not a value -o takes"))
+    if value.condition:
+        tags.append(_("only with {condition}").format(condition=value.condition))
+    return f" ({', '.join(tags)})" if tags else ""
+
+
+def shown_values(option: RenderedOption) -> list[OptionValue]:
+    """The rule in effect first where no listed value makes it, then every value -o takes."""
+    return ([option.in_effect] if option.in_effect else []) + list(option.values)
+
+
+def any_value_line(option: RenderedOption) -> str | None:
+    """What a free option takes, read from the bounds the rule vocabulary sets."""
+    if not option.any_value:
+        return None
+    schema = vocabulary.value_schema(option.rule) or {}
+    numbers = [s for s in [schema, *schema.get("anyOf", [])] if s.get("type") not in (None, "null")]
+    bounds = numbers[0] if numbers else schema
+    kinds = bounds.get("type")
+    whole = kinds == "integer" or (isinstance(kinds, list) and "integer" in kinds)
+    text = _("any whole number") if whole else _("any number")
+    if "minimum" in bounds and "maximum" in bounds:
+        text = _("{numbers} from {low} to {high}").format(numbers=text, low=bounds["minimum"], high=bounds["maximum"])
+    elif "minimum" in bounds:
+        text = _("{numbers} from {low}").format(numbers=text, low=bounds["minimum"])
+    if any(v.value is None for v in option.values):
+        text = _("{numbers}, or none").format(numbers=text)
+    return text

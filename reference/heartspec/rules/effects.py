@@ -1,0 +1,92 @@
+"""What a rule makes the engine do, as a fingerprint per rule key, read from CompiledRules.
+
+Two rulesets judge every play of a rule alike exactly when its fingerprints are equal,
+so `heartspec diff` compares these rather than the YAML: `forbidden` with
+`when_only_points: any_card` and `forbidden_unless_only_points` are one fingerprint,
+since a hand of nothing but barred cards may play any card under both.  A field the
+engine cannot reach at this table (cancellation with one deck, bonus cards where no card
+scores below zero) leaves the fingerprint.  A rule key not listed here has no reading
+of its own and is compared by value.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from heartspec import cards
+from heartspec.rules.model import CompiledRules
+
+
+def _in_deck(rules: CompiledRules) -> set[int]:
+    return {cards.face(c) for c in rules.deck}
+
+
+def _first_trick(rules: CompiledRules) -> Any:
+    if rules.first_trick_points == "allowed":
+        return ("allowed",)
+    faces = _in_deck(rules)
+    barred = ({f for f in faces if rules.face_points[f] > 0} | set(rules.first_trick_forbidden)) \
+        - set(rules.first_trick_allowed)
+    opening_suits = {cards.suit_of(f) for f in rules.opening_cards}
+    # Following suit and the ban can clash only where a led suit holds a barred card.
+    clash = rules.opening_leader != "card_holder" or any(cards.suit_of(f) in opening_suits for f in barred)
+    return ("guarded", tuple(sorted(barred & faces)), rules.first_trick_barred_follow if clash else None)
+
+
+def _heart_leads(rules: CompiledRules) -> Any:
+    if rules.heart_leads_before_broken == "allowed":
+        return ("allowed",)
+    return (rules.heart_leads_before_broken, tuple(sorted(rules.heart_lead_exceptions)))
+
+
+def _following(rules: CompiledRules) -> Any:
+    if rules.copies == 1:
+        return ("one deck",)
+    return (rules.identical_cards, rules.all_cancelled if rules.identical_cards == "cancel" else None)
+
+
+def _card_points(rules: CompiledRules) -> Any:
+    return tuple(sorted((f, rules.face_points[f]) for f in _in_deck(rules) if rules.face_points[f]))
+
+
+def _moon(rules: CompiledRules) -> Any:
+    if not rules.moon_enabled:
+        return ("off",)
+    negative = any(rules.face_points[f] < 0 for f in _in_deck(rules))
+    return (rules.moon_required_faces, rules.moon_effect, rules.moon_amount,
+            rules.moon_bonus_cards if negative else None)
+
+
+def _passing(rules: CompiledRules) -> Any:
+    if rules.pass_count == 0 or set(rules.pass_cycle) <= {"none"}:
+        return ("no passing",)
+    return (rules.pass_count, rules.pass_cycle)
+
+
+def _game_end(rules: CompiledRules) -> Any:
+    condition = rules.end_condition if rules.target is not None else None
+    return (rules.target, condition, rules.max_deals, rules.ties)
+
+
+def _settlement(rules: CompiledRules) -> Any:
+    if rules.settlement == "none":
+        return ("none",)
+    pot = (rules.pot_on_zero, rules.unclaimed_pot) if rules.settlement == "zero_point_pot" else None
+    return (rules.settlement, rules.stake, pot)
+
+
+EFFECTS: dict[str, Callable[[CompiledRules], Any]] = {
+    "first_trick": _first_trick,
+    "heart_leads": _heart_leads,
+    "following": _following,
+    "card_points": _card_points,
+    "moon": _moon,
+    "passing": _passing,
+    "game_end": _game_end,
+    "settlement": _settlement,
+}
+
+
+def rule_effects(rules: CompiledRules) -> dict[str, Any]:
+    """Rule key -> what it makes the engine do at this table, for the keys read here."""
+    return {key: effect(rules) for key, effect in EFFECTS.items()}
