@@ -138,7 +138,8 @@ def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
     if book.summary:
         lines.append(f"{bullet}{esc(book.summary)}")
     if guide:
-        lines.append(f"{bullet}Guide: {book.ruleset_id} ({esc(guide.get('title', ''))}; {esc(guide.get('file', ''))})")
+        title = guide["title"] if "title" in guide else _("untitled: {what}").format(what=guide.get("untitled", ""))
+        lines.append(f"{bullet}Guide: {book.ruleset_id} ({esc(title)}; {esc(guide.get('file', ''))})")
     if book.variants:
         lines.append(f"{bullet}Variants: " + ", ".join(f"{v['id']} ({esc(v['title'])})" for v in book.variants))
         lines += [f"{bullet}{v['id']}: {esc(v['summary'])}" for v in book.variants if v["summary"]]

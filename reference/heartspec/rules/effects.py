@@ -24,13 +24,13 @@ def _in_deck(rules: CompiledRules) -> set[int]:
 def _first_trick(rules: CompiledRules) -> Any:
     if rules.first_trick_points == "allowed":
         return ("allowed",)
-    faces = _in_deck(rules)
-    barred = ({f for f in faces if rules.face_points[f] > 0} | set(rules.first_trick_forbidden)) \
+    # Which cards the ban covers, over every card a deck can hold: what the deck leaves out is the deck row's.
+    barred = ({f for f, worth in enumerate(rules.face_points) if worth > 0} | set(rules.first_trick_forbidden)) \
         - set(rules.first_trick_allowed)
     opening_suits = {cards.suit_of(f) for f in rules.opening_cards}
     # Following suit and the ban can clash only where a led suit holds a barred card.
     clash = rules.opening_leader != "card_holder" or any(cards.suit_of(f) in opening_suits for f in barred)
-    return ("guarded", tuple(sorted(barred & faces)), rules.first_trick_barred_follow if clash else None)
+    return ("guarded", tuple(sorted(barred)), rules.first_trick_barred_follow if clash else None)
 
 
 def _heart_leads(rules: CompiledRules) -> Any:
@@ -46,7 +46,7 @@ def _following(rules: CompiledRules) -> Any:
 
 
 def _card_points(rules: CompiledRules) -> Any:
-    return tuple(sorted((f, rules.face_points[f]) for f in _in_deck(rules) if rules.face_points[f]))
+    return tuple((f, worth) for f, worth in enumerate(rules.face_points) if worth)
 
 
 def _moon(rules: CompiledRules) -> Any:
