@@ -210,3 +210,11 @@ def test_sections_are_cited_whole_and_an_untitled_guide_says_so():
         text = (Path(__file__).resolve().parents[1] / "spec" / path).read_text(encoding="utf-8")
         assert text.count('"Slik spiller du med tre, fem"') == 0
     assert "Guide: fi-classic (untitled: a page on the rules of Hertta" in run("rules", "fi-classic")
+
+
+def test_every_command_naming_a_ruleset_takes_ruleset_plus_variant(tmp_path):
+    assert run("play", "--ruleset", "fi+moon-choice", "--players", "4", "--games", "1", "--seed", "1") \
+        .startswith("fi -v moon-choice, 4 players")
+    log = tmp_path / "game.log"
+    run("play", "--ruleset", "fi", "--players", "4", "--games", "1", "--seed", "3", "--log", str(log))
+    assert "re-judged under no+omnibus-jd" in run("replay", str(log), "--as", "no+omnibus-jd")
