@@ -83,20 +83,43 @@ def documents(root: Path = ROOT) -> list[Path]:
 
 
 def read_blocks(path: Path) -> list[Block]:
-    """Every console block of a document that runs or mentions a `heartspec` command."""
+    """Every console or sh block of a document that runs or mentions a `heartspec` command.
+
+    A sh block shows commands without their output: it is parse-only.
+    """
     lines = path.read_text(encoding="utf-8").splitlines()
     blocks, index = [], 0
     while index < len(lines):
-        if lines[index].strip() == FENCE + "console":
+        kind = lines[index].strip()[len(FENCE):] if lines[index].strip().startswith(FENCE) else None
+        if kind in ("console", "sh", "bash", "shell"):
             end = next((i for i in range(index + 1, len(lines)) if lines[i].strip() == FENCE), None)
             if end is None:
-                raise ValueError(f"{path}:{index + 1}: a console block that is never closed")
-            block = parse_block(path, index + 1, end + 1, lines[index + 1:end], directive_before(lines, index))
-            if any(re.match(r"(\S+=\S+\s+)*heartspec\b", c.text) for c in block.commands):
+                raise ValueError(f"{path}:{index + 1}: a {kind} block that is never closed")
+            body = lines[index + 1:end]
+            if kind == "console":
+                block = parse_block(path, index + 1, end + 1, body, directive_before(lines, index))
+            else:
+                block = script_block(path, index + 1, end + 1, body)
+            if any(heartspec_arguments(command.text) is not None for command in block.commands):
                 blocks.append(block)
             index = end
         index += 1
     return blocks
+
+
+def script_block(path: Path, line: int, end: int, body: list[str]) -> Block:
+    """A sh block: each `heartspec` command in it (after `&&`, `;` or `|` too), parse-only."""
+    block = Block(path, line, end, mode="parse-only", reason="a sh block shows no output")
+    joined, first = "", None
+    for offset, text in enumerate(body):
+        first = line + offset + 1 if first is None else first
+        joined += text.rstrip("\\").split(" #")[0] + " "
+        if text.endswith("\\"):
+            continue
+        for part in re.split(r"&&|\|\||;|\|", joined):
+            block.commands.append(Command(first, part.strip(), []))
+        joined, first = "", None
+    return block
 
 
 def directive_before(lines: list[str], fence_index: int) -> tuple[str, str]:
@@ -202,15 +225,39 @@ def refreshed(expected: list[str], actual: list[str]) -> list[str]:
 
 
 def refreshed_gap(expected: list[str], actual: list[str]) -> list[str]:
-    """The real lines between two anchors, shaped like the document's: as many lines before
-    and after its elision as it showed there, the elision itself kept as written."""
+    """The real lines between two anchors, shaped like the document's.
+
+    A shown line that changed a little (a count, a word) is paired with the most similar
+    real line and replaced by it; around the pairs, as many lines stand before and after
+    an elision as the document showed there, and the elision is kept as written.
+    """
     elisions = [i for i, line in enumerate(expected) if line.strip() == ELISION]
     if not elisions:
         return actual
+    pair = similar_pair(expected, actual)
+    if pair:
+        e, a = pair
+        return refreshed_gap(expected[:e], actual[:a]) + [actual[a]] + refreshed_gap(expected[e + 1:], actual[a + 1:])
     head, tail = elisions[0], len(expected) - elisions[-1] - 1
     if head + tail >= len(actual):
         return actual if head + tail == len(actual) else actual + [expected[elisions[0]].rstrip()]
     return actual[:head] + [expected[elisions[0]].rstrip()] + (actual[len(actual) - tail:] if tail else [])
+
+
+# How alike a shown line and a real one must be to count as the same line, changed.
+SIMILAR = 0.75
+
+
+def similar_pair(expected: list[str], actual: list[str]) -> tuple[int, int] | None:
+    """The first shown line (not an elision) with a real line close to it, and that line."""
+    for e, line in enumerate(expected):
+        if line.strip() == ELISION:
+            continue
+        scores = [(difflib.SequenceMatcher(None, line, candidate).ratio(), a) for a, candidate in enumerate(actual)]
+        best = max(scores, default=(0.0, -1))
+        if best[0] >= SIMILAR:
+            return e, best[1]
+    return None
 
 
 # ---- running -----------------------------------------------------------------------------
@@ -257,7 +304,10 @@ def run_command(command: Command, folder: Path) -> Outcome:
 
 def heartspec_arguments(text: str) -> list[str] | None:
     """The arguments of a `heartspec` command line, up to the first shell operator."""
-    words = shlex.split(text, comments=False)
+    try:
+        words = shlex.split(text, comments=True)
+    except ValueError:
+        return None
     while words and "=" in words[0] and not words[0].startswith("-"):
         words = words[1:]                                  # VAR=value prefixes
     if not words or words[0] != "heartspec":
@@ -278,7 +328,9 @@ def parse_error(text: str) -> str | None:
         return None
     try:
         with main.make_context("heartspec", list(arguments)) as context:
-            name, command, rest = main.resolve_command(context, context.protected_args + context.args)
+            # click 8.2 keeps the subcommand in a private field (the public one is deprecated)
+            tokens = [*getattr(context, "_protected_args", []), *context.args]
+            name, command, rest = main.resolve_command(context, tokens)
             command.make_context(name, rest, parent=context).close()
     except click.ClickException as err:
         return err.format_message()
