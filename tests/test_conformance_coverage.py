@@ -153,3 +153,35 @@ def test_an_uncited_clause_is_reported(tmp_path):
     assert matrix.uncited() == ["P-framing-2"]
     assert "uncited clause: P-framing-2" in render_text(matrix)
     assert "| P-framing-2 | MISSING |" in render_markdown(matrix)
+
+
+def test_the_default_text_fits_a_100_column_terminal():
+    text = render_text(scan_features())
+    too_wide = [line for line in text.splitlines() if len(line) > 100]
+    assert not too_wide, f"{len(too_wide)} line(s) wider than 100 columns, e.g. {too_wide[0]!r}"
+
+
+def test_the_default_text_has_a_table_per_ruleset_that_adds_up():
+    matrix = scan_features()
+    text = render_text(matrix)
+    header = next(line for line in text.splitlines() if line.startswith("dk "))
+    assert header.split()[1:] == ["2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "10p", "11p", "all"]
+    row = next(line for line in text.splitlines()[text.splitlines().index(header):] if "cancellation" in line)
+    assert int(row.split()[-1]) == sum(n for (r, _), n in matrix.counts["cancellation"].items() if r == "dk")
+
+
+def test_wide_prints_one_column_per_ruleset_and_table_size():
+    matrix = scan_features()
+    header = render_text(matrix, wide=True).splitlines()[0]
+    assert "fi/4" in header and "dk/11" in header and header.split()[-1] == "all"
+    assert len(header) > 100
+
+
+def test_clauses_lists_every_clause_with_its_scenarios():
+    matrix = scan_features()
+    text = render_text(matrix, clauses=True)
+    assert "P-framing-3" not in render_text(matrix)
+    for clause in matrix.clauses:
+        line = next(line for line in text.splitlines() if line.startswith(clause + " "))
+        assert matrix.citations[clause][0] in line
+    assert all(len(line) <= 100 for line in text.splitlines())

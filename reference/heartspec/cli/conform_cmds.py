@@ -57,7 +57,9 @@ def conform_command(engine, rulesets, ids, keyword, tags, timeout, startup_timeo
 @click.option("--format", "output_format", type=click.Choice(["text", "markdown"]), default="text", show_default=True)
 @click.option("--check", "check_file", type=click.Path(dir_okay=False), default=None,
               help="Exit 1 if this committed markdown copy (features/COVERAGE.md) is stale.")
-def coverage_command(output_format: str, check_file: str | None) -> None:
+@click.option("--wide", is_flag=True, help="Text: one table with a column per ruleset and player count (about 330 columns).")
+@click.option("--clauses", is_flag=True, help="Text: list each protocol clause with the scenarios that cite it.")
+def coverage_command(output_format: str, check_file: str | None, wide: bool, clauses: bool) -> None:
     """The scenario matrix: rule area x ruleset x player count, with the number of scenarios in each cell."""
     from heartspec.conformance.coverage import CoverageError, render_markdown, render_text, scan_features
 
@@ -77,7 +79,7 @@ def coverage_command(output_format: str, check_file: str | None) -> None:
             sys.exit(1)
         click.echo(f"{check_file} is up to date")
         return
-    click.echo(render_markdown(matrix) if output_format == "markdown" else render_text(matrix), nl=False)
+    click.echo(render_markdown(matrix) if output_format == "markdown" else render_text(matrix, wide, clauses), nl=False)
 
 
 COMMANDS = [conform_command, coverage_command]

@@ -208,16 +208,69 @@ def render_markdown(matrix: Matrix) -> str:
     return "\n".join(lines)
 
 
-def render_text(matrix: Matrix) -> str:
-    cols = columns(matrix)
-    names = [f"{r}/{n}" if n else r for r, n in cols]
-    width = max(len(area) for area in matrix.counts) if matrix.counts else 4
-    lines = [f"{'area':<{width}} " + " ".join(f"{name:>7}" for name in names) + "     all"]
-    for area in sorted(matrix.counts):
-        cells = " ".join(f"{cell_text(matrix, area, cell):>7}" for cell in cols)
-        lines.append(f"{area:<{width}} {cells} {sum(matrix.counts[area].values()):>7}")
+# The default text view fits a terminal this wide; `--wide` prints the one table the markdown has.
+TERMINAL_COLUMNS = 100
+
+
+def render_text(matrix: Matrix, wide: bool = False, clauses: bool = False) -> str:
+    """The matrix as plain text: a table per ruleset (or one wide table), then the gaps and the clauses."""
+    lines = wide_table_lines(matrix) if wide else per_ruleset_lines(matrix)
     lines.append(f"total: {matrix.total} scenarios")
     for area, ruleset, players in matrix.missing():
         lines.append(f"missing: {area} for {ruleset} at {players} players")
     lines += clause_lines_text(matrix)
+    if clauses:
+        lines += clause_listing_text(matrix)
     return "\n".join(lines) + "\n"
+
+
+def wide_table_lines(matrix: Matrix) -> list[str]:
+    cols = columns(matrix)
+    names = [f"{r}/{n}" if n else r for r, n in cols]
+    width = area_width(matrix)
+    lines = [f"{'area':<{width}} " + " ".join(f"{name:>7}" for name in names) + "     all"]
+    for area in sorted(matrix.counts):
+        cells = " ".join(f"{cell_text(matrix, area, cell):>7}" for cell in cols)
+        lines.append(f"{area:<{width}} {cells} {sum(matrix.counts[area].values()):>7}")
+    return lines
+
+
+def per_ruleset_lines(matrix: Matrix) -> list[str]:
+    """One table per ruleset, columns by player count, rows only for areas that concern it."""
+    lines: list[str] = []
+    width = area_width(matrix)
+    cols = columns(matrix)
+    for ruleset in dict.fromkeys(r for r, _ in cols):
+        sizes = [cell for cell in cols if cell[0] == ruleset]
+        areas = [area for area in sorted(matrix.counts) if concerns(matrix, area, sizes)]
+        if not areas:
+            continue
+        header = "players" if any(n for _, n in sizes) else ""
+        lines.append(f"{ruleset:<{width}} " + " ".join(f"{f'{n}p' if n else header:>5}" for _, n in sizes) + "   all")
+        for area in areas:
+            cells = " ".join(f"{cell_text(matrix, area, cell):>5}" for cell in sizes)
+            lines.append(f"  {area:<{width - 2}} {cells} {sum(matrix.counts[area][cell] for cell in sizes):>5}")
+        lines.append("")
+    return lines
+
+
+def concerns(matrix: Matrix, area: str, cells: list[tuple[str, int]]) -> bool:
+    expected = matrix.expected.get(area, {})
+    return any(matrix.counts[area][cell] or cell[1] in expected.get(cell[0], ()) for cell in cells)
+
+
+def area_width(matrix: Matrix) -> int:
+    return max((len(area) for area in matrix.counts), default=4) + 2
+
+
+def clause_listing_text(matrix: Matrix) -> list[str]:
+    """Each clause with the scenarios that cite it, wrapped to the terminal width."""
+    import textwrap
+
+    width = max((len(clause) for clause in matrix.clauses), default=8)
+    lines = []
+    for clause in matrix.clauses:
+        cited = ", ".join(matrix.citations.get(clause, [])) or "MISSING"
+        lines += textwrap.wrap(cited, TERMINAL_COLUMNS, initial_indent=f"{clause:<{width}}  ",
+                               subsequent_indent=" " * (width + 2), break_on_hyphens=False)
+    return lines
