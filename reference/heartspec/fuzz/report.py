@@ -18,6 +18,7 @@ from xml.etree import ElementTree
 
 from heartspec.fuzz.judge import Ruling
 from heartspec.fuzz.lockstep import Mismatch
+from heartspec.fuzz.probes import REFUSAL, REFUSAL_KINDS
 from heartspec.fuzz.setups import Setup
 
 SCHEMA_VERSION = 1
@@ -140,9 +141,8 @@ class FuzzReport:
         if self.engine:
             lines.append(f"engine: {self.engine.get('name', '?')} {self.engine.get('version', '')} ({self.engine.get('command')})")
         lines.append("rare situations reached: " + (", ".join(f"{k} {v}" for k, v in sorted(self.reached.items())
-                                                            if not k.startswith(("probe", "deal built"))) or "none"))
-        probes = {k.removeprefix("probe: "): v for k, v in self.reached.items() if k.startswith("probe")}
-        lines.append("illegal probes sent: " + (", ".join(f"{k} {v}" for k, v in sorted(probes.items())) or "none"))
+                                                            if not k.startswith((REFUSAL, "deal built"))) or "none"))
+        lines += self._refusal_lines()
         lines += [f"note: {n}" for n in self.notes]
         for number, group in enumerate(self.groups(), start=1):
             lines += [""] + self._group_lines(number, group)
@@ -152,6 +152,14 @@ class FuzzReport:
         known = len(self.groups()) - len(new)
         lines += ["", f"{len(new)} difference(s), {known} known, {len(self.unexpected_passes())} unexpected pass(es)"]
         return "\n".join(lines) + "\n"
+
+    def _refusal_lines(self) -> list[str]:
+        """One line per refusal kind (error code), with how often the engine was sent a request refused so."""
+        counts = {k.removeprefix(REFUSAL): v for k, v in self.reached.items() if k.startswith(REFUSAL)}
+        kinds = list(REFUSAL_KINDS) + sorted(set(counts) - set(REFUSAL_KINDS))
+        width = max(map(len, kinds))
+        return ["refusals probed (error code: requests the reference refuses so, sent to the engine):"] + \
+               [f"  {kind:<{width}} {counts.get(kind, 0):>7,}" for kind in kinds]
 
     def _group_lines(self, number: int, group: Group) -> list[str]:
         smallest = group.smallest
