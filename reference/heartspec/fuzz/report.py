@@ -10,6 +10,7 @@ failure fails `heartspec conform`.
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,12 +55,8 @@ class Finding:
         elif m is not None:
             lines.append(f"  the engine {m.field}: {m.problem.splitlines()[0] if m.problem else ''}")
         lines.append(f"rule: {self.ruling.citation}")
-        if m is not None and m.broke_protocol:
-            lines.append("the responses recorded are the reference engine's; the engine under test broke at the"
-                         " request after the comment that says so")
-        else:
-            lines.append("`heartspec replay` re-drives this log through the reference engine and stops at the"
-                         " disputed request, whose recorded response is the engine's")
+        lines.append("the responses are the reference engine's, the engine under test's is a comment where it differs: "
+                     "`heartspec replay THIS_FILE --engine CMD` stops at that request until the engine agrees")
         return lines
 
     def size(self) -> tuple[int, int, int]:
@@ -176,15 +173,17 @@ class FuzzReport:
         elif m is not None:
             lines.append(f"  reference: {json.dumps(m.reference_value)}")
             lines.append(f"  engine:    {json.dumps(m.engine_value)}")
-        where = (f"the engine {m.field} at line {smallest.stop_line}" if m is not None and m.broke_protocol
-                 else f"heartspec replay stops at line {smallest.stop_line}")
+        where = f"the engine {'broke' if m is not None and m.broke_protocol else 'differs'} at line {smallest.stop_line}"
+        check = f"heartspec replay {{}} --engine {shlex.quote(self.engine.get('command') or 'CMD')}"
         if smallest.path:
             lines.append(f"  reproduction: {smallest.path} ({where})")
+            lines.append(f"  check a fix: {check.format(shlex.quote(smallest.path))}")
         elif group.known is not None:
             lines.append(f"  reproduction: {len(smallest.log)} lines in --report-json, or written by --save ({where})")
         else:
-            lines.append(f"  reproduction ({where}):")
-            lines += [f"    {line}" for line in smallest.log if not line.startswith("# ")]
+            lines.append(f"  reproduction, {len(smallest.log)} lines ({where}; --save writes it to a file):")
+            lines += [f"    {line}" for line in smallest.log]
+            lines.append(f"  check a fix: save those lines as FILE, then {check.format('FILE')}")
         lines += [f"  note: {n}" for n in smallest.notes]
         return lines
 

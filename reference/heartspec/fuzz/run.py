@@ -21,7 +21,7 @@ from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, begin, f
 from heartspec.fuzz.plan import Planner, encode
 from heartspec.fuzz.report import Finding, FuzzReport
 from heartspec.fuzz.setups import NoSetups, SetupChooser, available_setups
-from heartspec.fuzz.shrink import Candidate, move_log, replay_stop, shrink
+from heartspec.fuzz.shrink import Candidate, move_log, shrink
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
 
@@ -250,13 +250,7 @@ class _Session:
             except ValueError:
                 finding.notes.append("the difference did not show again when replayed: the log is unshrunk")
         finding.mismatch = final.mismatch
-        header = finding.header(self.options.engine)
-        lines = move_log(candidate, final, header)
-        if final.mismatch.broke_protocol:  # replay plays the reference, which does not break: point at the request
-            marker = f"# the engine under test {final.mismatch.field}"
-            stop = next(i for i, line in enumerate(lines, start=1) if line.startswith(marker)) + 1
-        else:
-            stop = replay_stop(lines, self.catalog)
+        lines, stop = move_log(candidate, final, finding.header(self.options.engine))
         return lines, stop, candidate.deals, candidate.moves
 
 
