@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -115,35 +117,60 @@ def test_a_misbehaving_engine_fails_clearly_and_the_run_completes(mutation, kind
         assert "last request sent" in row["details"]["what"]
 
 
+def replayed(log: Path, *engine: str) -> subprocess.CompletedProcess:
+    command = [*HEARTSPEC, "replay", str(log)] + (["--engine", *engine] if engine else [])
+    return subprocess.run(command, capture_output=True, text=True, timeout=180)
+
+
+def printed_move_log(text: str) -> tuple[list[str], int, str]:
+    """The move log a failure prints, the line it names, and the replay command it gives, from the report text."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("move log, "))
+    stop = int(re.search(r"at line (\d+)", lines[start]).group(1))
+    end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith("  "))
+    command = lines[end].split("then ", 1)[1]
+    return [line[2:] for line in lines[start + 1:end]], stop, command
+
+
 def test_a_failure_report_tells_the_whole_story_and_its_move_log_replays(tmp_path):
     result, data = report(tmp_path, "--engine", mutant("wrong-error-code"), "--tags", "id:follow-001 and ruleset:fi")
     text = result.stdout
     for part in ("scenario follow-001", "Source:", "Pelin kulku tikki tikiltä", "failed step:",
                  'expected error code "must_follow_suit", got "invalid_card"', '> {"id"', "move log"):
         assert part in text, part
-    log = tmp_path / "move.log"
+    printed, stop, command = printed_move_log(text)
     (row,) = data["scenarios"]
-    log.write_text("\n".join(row["details"]["move_log"]) + "\n")
+    assert printed == row["details"]["move_log"] and stop == row["details"]["move_log_stop"]
+    log = tmp_path / "move.log"
+    log.write_text("\n".join(printed) + "\n")
     lines = log.read_text().splitlines()
     requests = [json.loads(line) for line in lines if '"cmd"' in line]
     assert {"new_game", "deal", "state", "play"} <= {request["cmd"] for request in requests}
-    assert len(lines) == 2 * len(requests), "every request is followed by the engine's own response"
-    replay = subprocess.run([*HEARTSPEC, "replay", str(log)], capture_output=True, text=True, timeout=60)
-    assert replay.returncode == 1
-    assert f"{log}:{len(lines)}: mismatch" in replay.stdout + replay.stderr
+    engine_answer = lines[stop + 1]  # after the request (line `stop`) and the reference's answer
+    assert engine_answer.startswith("# the engine under test answered") and "invalid_card" in engine_answer
+    assert shlex.split(command)[:2] == ["heartspec", "replay"] and shlex.split(command)[-1] == mutant("wrong-error-code")
+    # the log is the reference's session: the reference replays it to the end, the mutant stops at the printed line
+    assert replayed(log).returncode == 0
+    assert replayed(log, "heartspec engine").returncode == 0
+    against_mutant = replayed(log, mutant("wrong-error-code"))
+    assert against_mutant.returncode == 1, against_mutant.stderr
+    assert f"{log}:{stop}: the engine under test's answer differs from the logged answer at error.code" in against_mutant.stderr
+    for label in ("logged", "engine under test"):
+        assert f"  {label} " in against_mutant.stderr
 
 
 def test_replay_stops_at_the_first_response_where_the_engine_parts_from_the_reference(tmp_path):
     """The engine refuses a card the reference also refuses, but moves the turn on: the next state differs."""
     result, data = report(tmp_path, "--engine", mutant("refusal-moves-turn"), "--id", "first-trick-001[fi-4p]")
     (row,) = data["scenarios"]
-    lines = row["details"]["move_log"]
-    first_state_after_refusal = next(i for i, line in enumerate(lines) if '"ok":false' in line) + 2
+    lines, stop = row["details"]["move_log"], row["details"]["move_log_stop"]
+    refused = next(i for i, line in enumerate(lines, start=1) if '"ok":false' in line)
+    assert json.loads(lines[stop - 1])["cmd"] == "state" and stop > refused
     log = tmp_path / "move.log"
     log.write_text("\n".join(lines) + "\n")
-    replay = subprocess.run([*HEARTSPEC, "replay", str(log)], capture_output=True, text=True, timeout=60)
-    assert replay.returncode == 1
-    assert f"{log}:{first_state_after_refusal + 1}: mismatch" in replay.stderr, replay.stderr
+    against_mutant = replayed(log, mutant("refusal-moves-turn"), "--against-reference")
+    assert against_mutant.returncode == 1
+    assert f"{log}:{stop}: " in against_mutant.stderr and "  reference " in against_mutant.stderr, against_mutant.stderr
 
 
 def test_a_refusal_that_changed_the_game_names_the_fields_it_changed(tmp_path):

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import jsonschema
-import pytest
 
 from heartspec.fuzz import FuzzOptions, run_fuzz
-from heartspec.fuzz.probes import PROBES
-from heartspec.protocol.server import RulesCatalog, Server
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANT = f"{sys.executable} {ROOT / 'tests' / 'mutants' / 'mutant_engine.py'}"
@@ -40,35 +36,6 @@ def test_the_reference_engine_against_itself_shows_no_difference():
     assert report.steps > 1000
 
 
-@pytest.mark.parametrize("kind", sorted(PROBES))
-def test_each_probe_is_refused_and_changes_nothing(kind):
-    catalog = RulesCatalog()
-    made = 0
-    for seed in range(60):
-        rng = random.Random(seed)
-        server = Server(catalog=catalog)
-        server.handle({"cmd": "new_game", "ruleset": "fi", "players": 4})
-        server.handle({"cmd": "deal", "seed": seed})
-        game = server.game
-        for _ in range(rng.randrange(12)):  # somewhere in passing or early play
-            if game.phase == "passing":
-                seat = next(s for s in range(4) if s not in game.passes)
-                server.handle({"cmd": "pass", "seat": seat, "cards": [
-                    c for c in server.handle({"cmd": "state"})["hands"][seat][:3]]})
-            elif game.phase == "playing":
-                server.handle({"cmd": "play", "seat": game.turn,
-                               "card": server.handle({"cmd": "legal", "seat": game.turn})["cards"][0]})
-        request = PROBES[kind](game, rng)
-        if request is None:
-            continue
-        made += 1
-        before = server.handle({"cmd": "state"})
-        response = server.handle_line(request) if isinstance(request, str) else server.handle(request)
-        assert response["ok"] is False, (kind, request)
-        assert server.handle({"cmd": "state"}) == before
-    assert made > 0, f"no position fitted the {kind} probe"
-
-
 def test_an_engine_that_accepts_an_illegal_probe_is_caught():
     report = run_fuzz(FuzzOptions(engine=f"{MUTANT} follow-suit-optional", games=60, seed=2, timeout=TIMEOUT,
                                   stop_at_first=True))
@@ -81,9 +48,23 @@ def test_a_refused_probe_that_changes_the_game_shows_in_the_state_that_follows()
                                   rulesets=["fi"], stop_at_first=True))
     [group] = report.groups()
     assert group.signature[:2] == ("state", "hearts_broken")
-    requests = [json.loads(line) for line in group.smallest.log if line.startswith("{") and '"cmd"' in line]
-    probe, state = requests[-2], requests[-1]
-    assert state["cmd"] == "state" and probe["cmd"] == "play"  # the state right after the refused play
+    log = group.smallest.log
+    pairs = [(_json_or_text(request), json.loads(answer)) for request, answer in zip(log, log[1:])
+             if not request.startswith("#") and '"ok"' not in request and answer.startswith('{"id"')]
+    assert pairs[-1][0]["cmd"] == "state"
+    probes = []  # the refused requests right before that state: the probes of one position
+    for request, answer in reversed(pairs[:-1]):
+        if answer["ok"]:
+            break
+        probes.append(request)
+    assert "play" in [p.get("cmd") for p in probes if isinstance(p, dict)], probes  # a refused play among them
+
+
+def _json_or_text(line: str):
+    try:
+        return json.loads(line)
+    except ValueError:
+        return line  # a malformed probe
 
 
 def test_an_engine_that_crashes_mid_run_is_reported_with_a_reproduction_and_the_run_goes_on():
@@ -117,8 +98,13 @@ def test_cli_writes_a_json_report_and_junit_and_fails_on_a_difference(tmp_path):
     data = json.loads(report.read_text())
     jsonschema.validate(data, SCHEMA)
     saved = Path(data["differences"][0]["smallest"]["path"])
-    replayed = subprocess.run(["heartspec", "replay", str(saved)], capture_output=True, text=True, timeout=120)
-    assert replayed.returncode == 1 and f"{saved}:{data['differences'][0]['smallest']['stop_line']}: mismatch" in replayed.stderr
+    stop = data["differences"][0]["smallest"]["stop_line"]
+    assert f"check a fix: heartspec replay {saved} --engine '{MUTANT} kitty-ignored'" in result.stdout
+    # the reproduction is the reference's session: the reference replays it, the mutant stops at its line
+    assert subprocess.run(["heartspec", "replay", str(saved)], capture_output=True, timeout=120).returncode == 0
+    replayed = subprocess.run(["heartspec", "replay", str(saved), "--engine", f"{MUTANT} kitty-ignored"],
+                              capture_output=True, text=True, timeout=120)
+    assert replayed.returncode == 1 and f"{saved}:{stop}: the engine under test" in replayed.stderr
     assert junit.read_text().count("<failure") == 1
 
 

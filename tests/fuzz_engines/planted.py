@@ -28,15 +28,17 @@ def legal_without_seven_of_diamonds() -> None:
 
 
 def crash_on_third_game() -> None:
-    """Exits while answering the third new_game of its life: a restarted engine counts afresh."""
+    """Exits while answering the third new_game of its life that starts a game (refused ones, such as
+    fuzz's probes, do not count): a restarted engine counts afresh."""
     original = server_module.Server._new_game
     seen = []
 
     def new_game(self, request):
+        body = original(self, request)
         seen.append(1)
         if len(seen) == 3:
             os._exit(4)
-        return original(self, request)
+        return body
 
     server_module.Server._new_game = new_game
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import load_spec_or_exit, ruleset_and_variants, spec_option
+from heartspec.cli.common import Seconds, engine_words, load_spec_or_exit, ruleset_and_variants, spec_option
 from heartspec.cli.common import parse_option_pairs as _parse_options
 
 
@@ -50,10 +50,22 @@ def _discard_stdout() -> None:
               help="Re-judge the same deals and moves under this ruleset: its first refusal, or both scores.")
 @click.option("-v", "--variant", "as_variants", multiple=True, help="A variant of the --as ruleset (repeatable).")
 @click.option("--compare", is_flag=True, help="Re-judge under every RULESET named after LOG, as one table.")
+@click.option("--engine", default=None, metavar="CMD", callback=engine_words,
+              help="Drive this engine (a shell-style command) through the log's requests instead, and compare "
+                   "each answer with the logged one, as fuzz compares.")
+@click.option("--against-reference", is_flag=True,
+              help="With --engine: compare each answer with the reference engine's too.")
+@click.option("--timeout", type=Seconds(), default=5.0, show_default=True,
+              help="With --engine: seconds to wait for each answer before calling the engine hung.")
 @spec_option
 def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_ruleset: str | None,
-                   as_variants: tuple[str, ...], compare: bool, spec_dir: Path | None) -> None:
+                   as_variants: tuple[str, ...], compare: bool, engine: str | None, against_reference: bool,
+                   timeout: float, spec_dir: Path | None) -> None:
     """Replay a move log (LOG, or - for stdin) and tell the hand; exit 1 at the first bad line.
+
+    With --engine, drive that engine through the log instead: exit 0 when every answer agrees with the
+    log (and with --against-reference, the reference's), 1 at the first that differs, shown with both
+    answers, 2 when the log cannot be read or the engine cannot start.
 
     With --as or --compare, judge the same deals and moves under other rulesets instead (heartspec.rejudge):
     exit 0 when every move stands under every ruleset named, 1 when one refuses a move, 2 when the log
@@ -62,7 +74,13 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
     from heartspec.protocol.server import RulesCatalog
     from heartspec.replay import JsonSink, TextSink, log_lines, replay_lines
 
+    if against_reference and not engine:
+        raise click.UsageError("--against-reference compares an engine under test: give --engine too")
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    if engine:
+        if as_ruleset or as_variants or compare or compared or output_format != "text":
+            raise click.UsageError("--engine replays the log as it is: not with --as, --compare, rulesets or --format")
+        sys.exit(_replay_through(log, engine, against_reference, timeout, catalog))
     if as_ruleset or as_variants or compare or compared:
         from heartspec.cli.rejudge_cmds import rejudge_log
 
@@ -84,6 +102,18 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
         _discard_stdout()
         raise click.ClickException(f"cannot write the replay to standard output: {err.strerror or err}") from None
     sys.exit(0 if result.ok else 1)
+
+
+def _replay_through(log: str, engine: str, against_reference: bool, timeout: float, catalog) -> int:
+    from heartspec.replay_engine import CannotReplay, print_engine_replay, replay_against_engine
+
+    try:
+        result = replay_against_engine(log, engine, against_reference, timeout, catalog)
+    except CannotReplay as err:
+        click.echo(f"heartspec replay: {err}", err=True)
+        return 2
+    print_engine_replay(result, engine, sys.stdout, sys.stderr)
+    return 0 if result.ok else 1
 
 
 @click.command("play")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -86,8 +87,15 @@ def failure_details(item, error: BaseException) -> dict[str, Any]:
         "step": getattr(item, "heartspec_failed_step", ""),
         "what": what,
         "exchanges": list(session.transcript) if session else [],
-        "move_log": session.move_log() if session else [],
+        **_move_log(session),
     }
+
+
+def _move_log(session) -> dict[str, Any]:
+    lines, stop = session.move_log() if session else ([], 0)
+    command = session.command if session else ""
+    return {"move_log": lines, "move_log_stop": stop,
+            "engine_command": command if isinstance(command, str) else shlex.join(command)}
 
 
 def format_failure(details: dict[str, Any]) -> str:
@@ -104,9 +112,18 @@ def format_failure(details: dict[str, Any]) -> str:
     for entry in shown:
         arrow = "<" if "ok" in entry else ">"
         lines.append(f"  {arrow} {entry['#raw'] if '#raw' in entry else json.dumps(entry)}")
-    lines.append("move log (save as a file and run `heartspec replay FILE`):")
-    lines.extend(f"  {line}" for line in details["move_log"])
+    lines.extend(move_log_lines(details))
     return "\n".join(lines)
+
+
+def move_log_lines(details: dict[str, Any]) -> list[str]:
+    """The move log as the file to save (line numbers count every line), and the command that checks a fix."""
+    stop, log = details.get("move_log_stop", 0), details["move_log"]
+    where = (f"the engine under test differs from the reference at line {stop}" if stop else
+             "the engine's answers agree with the reference's on every field fuzz compares; the step checks more")
+    check = f"heartspec replay FILE --engine {shlex.quote(details.get('engine_command') or 'CMD')}"
+    return [f"move log, {len(log)} lines, the reference's answers ({where}):", *(f"  {line}" for line in log),
+            f"check a fix: save those lines as FILE, then {check}"]
 
 
 def unexpected_pass_words(scenario_id: str, reason: str) -> str:

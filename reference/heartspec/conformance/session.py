@@ -126,34 +126,28 @@ class EngineSession:
             if players in shipped_table_sizes().get(ruleset, ()):
                 raise ScenarioSkip(f"engine does not claim {players} players for {ruleset}")
 
-    def move_log(self) -> list[str]:
-        """This scenario's game as a move log `heartspec replay` reads: every request from the last
-        new_game on (legal and state too), each followed by the engine's own response.
-
-        Replay checks each logged response against the reference engine's, so it stops at the
-        first response where the engine under test parts from the reference.
-        """
-        lines: list[str] = []
-        logged = False  # whether the request a response answers is in the log
+    def move_log(self) -> tuple[list[str], int]:
+        """This scenario's game as a move log, and the line where the engine under test first differs
+        (0: nowhere): every request from the last new_game on (legal and state too), each with the
+        reference engine's response and, where the engine's differs by fuzz's field rules, the
+        engine's as a comment. `heartspec replay LOG --engine CMD` stops at that line until the
+        engine agrees; `heartspec replay LOG` replays it through the reference to the end."""
+        exchanges: list[tuple[str | None, Any]] = []  # (request line, engine's response) or (None, remark)
         for entry in self.transcript:
             if "#" in entry:
-                lines.append(f"# {entry['#']}")
-                logged = False
+                exchanges.append((None, entry["#"]))
             elif "#raw" in entry:
                 raw = entry["#raw"]
-                logged = bool(raw.strip()) and not raw.lstrip().startswith("#") and "\n" not in raw and "\r" not in raw
-                lines.append(raw if logged else f"# raw line sent: {json.dumps(raw, ensure_ascii=False)}")
+                loggable = bool(raw.strip()) and not raw.lstrip().startswith("#") and "\n" not in raw and "\r" not in raw
+                exchanges.append((raw, None) if loggable else (None, f"raw line sent: {json.dumps(raw, ensure_ascii=False)}"))
             elif "ok" in entry:
-                if logged:
-                    lines.append(_compact({key: value for key, value in entry.items() if key != "id"}))
-                logged = False
-            else:
-                logged = entry.get("cmd") not in SESSION_COMMANDS
-                if entry.get("cmd") == "new_game":
-                    lines = []
-                if logged:
-                    lines.append(_compact({key: value for key, value in entry.items() if key != "id"}))
-        return lines
+                if exchanges and exchanges[-1][0] is not None and exchanges[-1][1] is None:
+                    exchanges[-1] = (exchanges[-1][0], entry)
+            elif entry.get("cmd") == "new_game":
+                exchanges = [(_compact(_without_id(entry)), None)]
+            elif entry.get("cmd") not in SESSION_COMMANDS:
+                exchanges.append((_compact(_without_id(entry)), None))
+        return reference_log(exchanges)
 
     def close(self) -> None:
         if self.engine is not None:
@@ -163,6 +157,36 @@ class EngineSession:
                 except EngineError:
                     pass
             self.engine.close()
+
+
+def _without_id(entry: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in entry.items() if key != "id"}
+
+
+def reference_log(exchanges: list[tuple[str | None, Any]]) -> tuple[list[str], int]:
+    """The requests with the reference's responses, the engine's as a comment where it differs, and the
+    line of the first request it differs on (0: none)."""
+    from heartspec.conformance.layout import shipped_catalog
+    from heartspec.fuzz.compare import first_difference
+    from heartspec.fuzz.lockstep import command_of
+    from heartspec.protocol.server import Server
+
+    reference = Server(catalog=shipped_catalog())
+    lines: list[str] = []
+    stop = 0
+    for request, engine in exchanges:
+        if request is None:
+            lines.append(f"# {engine}")
+            continue
+        lines.append(request)
+        answer = reference.handle_line(request)
+        if answer is None:
+            continue
+        lines.append(_compact(_without_id(answer)))
+        if engine is not None and first_difference(command_of(request), answer, engine) is not None:
+            stop = stop or len(lines) - 1
+            lines.append(f"# the engine under test answered: {_compact(_without_id(engine))}")
+    return lines, stop
 
 
 def _compact(obj: dict[str, Any]) -> str:

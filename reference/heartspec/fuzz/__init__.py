@@ -2,12 +2,12 @@
 
     setups.py   which games: every ruleset, table size, variant and pair the engine claims
     deals.py    explicit deals and starting positions, rare cells built on purpose
-    probes.py   illegal requests that must be refused
+    probes.py   one request per refusal kind (error code) a position has
     plan.py     one game planned by the in-process reference: moves, queries, probes
     lockstep.py both engines as subprocesses, batched, responses compared
     compare.py  the fields the protocol fixes, and the first that differs
     judge.py    the rule that judges a disputed step, cited as the rulebook prints it
-    shrink.py   smaller reproductions, written as move logs `heartspec replay` stops on
+    shrink.py   smaller reproductions, written as move logs `heartspec replay --engine` stops on
     report.py   grouping by signature, known differences, text, JSON and JUnit
     run.py      the loop: seeds, game numbers, crashes and hangs
 """

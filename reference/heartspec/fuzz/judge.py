@@ -27,6 +27,9 @@ RULE_BY_ERROR = {
     "invalid_pass": "passing",
     "invalid_deal": "deck",
     "unsupported": PROTOCOL,  # the engine refused a set-up its hello claims (§6.1)
+    "bad_request": PROTOCOL,  # the request's shape, whatever its command
+    "unknown_command": PROTOCOL,
+    "wrong_phase": PROTOCOL,
 }
 RULE_BY_COMMAND = {"pass": "passing", "deal": "deck", "choose": "moon", "new_game": "players"}
 RULE_BY_FIELD = {
@@ -86,10 +89,10 @@ def rule_for(mismatch: Mismatch, request: Any, game: Any) -> str:
     if mismatch.broke_protocol or mismatch.field == "garbage":
         return PROTOCOL
     if mismatch.field in ("ok", "error.code"):
-        for value in (mismatch.reference_value, mismatch.engine_value):
-            code = str(value).removeprefix("error ")
-            if code in RULE_BY_ERROR:
-                return RULE_BY_ERROR[code]
+        # the reference's refusal names the rule broken; else the engine's names the rule it misapplied
+        code = refused_code(mismatch.reference_value) or refused_code(mismatch.engine_value)
+        if code in RULE_BY_ERROR:
+            return RULE_BY_ERROR[code]
         if mismatch.command == "play" and game is not None and isinstance(request, dict):
             return _play_rule(game, request.get("seat"), request.get("card"))
         return RULE_BY_COMMAND.get(mismatch.command, PROTOCOL)
@@ -102,6 +105,13 @@ def rule_for(mismatch: Mismatch, request: Any, game: Any) -> str:
     if mismatch.field == "events.deal_scored.points" and _has_moon(mismatch):
         return "moon"
     return RULE_BY_FIELD.get(mismatch.field, PROTOCOL)
+
+
+def refused_code(value: Any) -> str | None:
+    """The error code in a compared outcome ("error CODE", or the code itself), None for "ok"."""
+    if value is None or value == "ok":
+        return None
+    return str(value).removeprefix("error ")
 
 
 def _has_moon(mismatch: Mismatch) -> bool:
@@ -148,6 +158,14 @@ def _play_rule(game: Any, seat: Any, name: Any) -> str:
     return "following"
 
 
+def _protocol_citation(command: str, code: str | None) -> str:
+    """The command's section of spec/protocol.md, and §9 for the error code in dispute (or no known command)."""
+    parts = [f"§{PROTOCOL_SECTIONS[command]}"] if command in PROTOCOL_SECTIONS else []
+    if code or not parts:
+        parts.append("§9 Error codes" + (f": {code}" if code else ""))
+    return "spec/protocol.md " + "; ".join(parts)
+
+
 class RuleNamer:
     """Citations for rule areas, from the resolved ruleset; cached per set-up."""
 
@@ -155,10 +173,11 @@ class RuleNamer:
         self.spec = spec
         self._cache: dict = {}
 
-    def ruling(self, setup, rule: str, command: str, options: dict | None = None) -> Ruling:
-        """The rule as `heartspec rules` prints it; game options that change it are named after it."""
+    def ruling(self, setup, rule: str, command: str, options: dict | None = None, code: str | None = None) -> Ruling:
+        """The rule as `heartspec rules` prints it; game options that change it are named after it.
+        `code`: the refusal in dispute, named with a protocol citation."""
         if rule == PROTOCOL:
-            return Ruling(PROTOCOL, f"spec/protocol.md §{PROTOCOL_SECTIONS.get(command, '9 Error codes')}")
+            return Ruling(PROTOCOL, _protocol_citation(command, code))
         rules = self._rules(setup)
         rendered = rules.get(rule)
         if rendered is None:

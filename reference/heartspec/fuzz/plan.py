@@ -3,7 +3,8 @@
 The planner plays the game through an in-process reference `Server`, choosing
 every move from the reference's legal moves, and writes down the requests:
 moves, `legal` before each play (sometimes for a seat not to move), `state`
-at random points, and illegal probes each followed by `state`. The lockstep
+at random points, and the requests the reference refuses in the position,
+one per refusal kind (heartspec.fuzz.probes), followed by `state`. The lockstep
 driver then sends those requests to both engines in batches, which is what
 makes thousands of compared steps a second possible over pipes.
 """
@@ -19,13 +20,17 @@ from heartspec.cards import HEARTS, card_name, cards_of, face, suit_of
 from heartspec.engine.errors import RuleError
 from heartspec.engine.scoring import MOON_CHOICES
 from heartspec.fuzz.deals import deal_cards, deal_kind_for, start_kind_for, starting_options
-from heartspec.fuzz.probes import make_probe
+from heartspec.fuzz.probes import ANYWHERE, PHASE_KINDS, REFUSAL, refusal_probes
 from heartspec.fuzz.setups import Setup, option_choices
 from heartspec.protocol.server import RulesCatalog, Server
 
 MAX_DEALS_PER_GAME = 3       # the rare endings come from starting positions, not from long games
 STATE_CHANCE = 0.04
-PROBE_CHANCE = 0.03
+# Each refusal kind is probed at the first positions of each phase of a deal where it exists, and now and
+# then every kind a position has: every kind is tried in every deal, the rare positions (the opening lead,
+# the first trick) each time they come, at a cost of fewer than twice the requests, not several times.
+PROBE_QUOTA = 2
+PROBE_AGAIN_CHANCE = 0.01
 OTHER_SEAT_LEGAL_CHANCE = 0.05
 
 
@@ -83,6 +88,7 @@ class _GameWriter:
     def __init__(self, server: Server, planned: PlannedGame, rng: random.Random):
         self.server, self.planned, self.rng = server, planned, rng
         self.shooter: int | None = None
+        self.probed: Counter = Counter()  # (deal number, phase, refusal kind) -> probes sent there
 
     def send(self, request: dict | str, kind: str = "move") -> dict | None:
         """Recorded for both engines and played on the planner's server too (a move, or a probe it refuses)."""
@@ -119,20 +125,38 @@ class _GameWriter:
             else:
                 self.choose()
             game = self.server.game
+        if game.phase == "game_over":
+            self.maybe_probe_and_state()
         self.ask({"cmd": "state"})
 
     def maybe_probe_and_state(self) -> None:
-        rng = self.rng
-        if rng.random() < PROBE_CHANCE:
-            probe = make_probe(self.server.game, rng)
-            if probe is not None:
-                kind, request = probe
-                self.planned.reached[f"probe: {kind}"] += 1
-                self.send(request, "probe")
-                self.ask({"cmd": "state"})
-                return
-        if rng.random() < STATE_CHANCE:
+        """Send what the reference refuses here, one request per refusal kind due, then `state` to show
+        that none of them changed the game; else, now and then, `state` alone."""
+        game, rng = self.server.game, self.rng
+        again = rng.random() < PROBE_AGAIN_CHANCE  # now and then, every kind the position has
+        probes = refusal_probes(game, rng, self.kinds_due(game, again))
+        for kind, request in probes.items():
+            self.probed[self.place(game, kind)] += 1
+            self.planned.reached[REFUSAL + self.refused_with(request, kind)] += 1
+        if probes or rng.random() < STATE_CHANCE:
             self.ask({"cmd": "state"})
+
+    @staticmethod
+    def place(game, kind: str) -> tuple:
+        """Where a kind's quota counts: once a game for a kind no position changes, else once a phase of a deal."""
+        return (kind,) if kind in ANYWHERE else (game.deal_number, game.phase, kind)
+
+    def kinds_due(self, game, again: bool) -> list[str]:
+        kinds = PHASE_KINDS.get(game.phase, ()) + ANYWHERE
+        return list(kinds) if again else [k for k in kinds if self.probed[self.place(game, k)] < PROBE_QUOTA]
+
+    def refused_with(self, request: dict | str, kind: str) -> str:
+        """The code the reference refuses a probe with (it must refuse it: the probe was built to be refused)."""
+        self.record(request, "probe")
+        response = self.server.handle_line(request if isinstance(request, str) else encode(self.planned.requests[-1]))
+        if response.get("ok"):
+            raise RuntimeError(f"the reference accepted a {kind} probe it was meant to refuse: {request}")
+        return response["error"]["code"]
 
     def deal(self) -> None:
         game, rng = self.server.game, self.rng

@@ -10,6 +10,7 @@ failure fails `heartspec conform`.
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from xml.etree import ElementTree
 
 from heartspec.fuzz.judge import Ruling
 from heartspec.fuzz.lockstep import Mismatch
+from heartspec.fuzz.probes import REFUSAL, REFUSAL_KINDS
 from heartspec.fuzz.setups import Setup
 
 SCHEMA_VERSION = 1
@@ -53,12 +55,8 @@ class Finding:
         elif m is not None:
             lines.append(f"  the engine {m.field}: {m.problem.splitlines()[0] if m.problem else ''}")
         lines.append(f"rule: {self.ruling.citation}")
-        if m is not None and m.broke_protocol:
-            lines.append("the responses recorded are the reference engine's; the engine under test broke at the"
-                         " request after the comment that says so")
-        else:
-            lines.append("`heartspec replay` re-drives this log through the reference engine and stops at the"
-                         " disputed request, whose recorded response is the engine's")
+        lines.append("the responses are the reference engine's, the engine under test's is a comment where it differs: "
+                     "`heartspec replay THIS_FILE --engine CMD` stops at that request until the engine agrees")
         return lines
 
     def size(self) -> tuple[int, int, int]:
@@ -140,9 +138,8 @@ class FuzzReport:
         if self.engine:
             lines.append(f"engine: {self.engine.get('name', '?')} {self.engine.get('version', '')} ({self.engine.get('command')})")
         lines.append("rare situations reached: " + (", ".join(f"{k} {v}" for k, v in sorted(self.reached.items())
-                                                            if not k.startswith(("probe", "deal built"))) or "none"))
-        probes = {k.removeprefix("probe: "): v for k, v in self.reached.items() if k.startswith("probe")}
-        lines.append("illegal probes sent: " + (", ".join(f"{k} {v}" for k, v in sorted(probes.items())) or "none"))
+                                                            if not k.startswith((REFUSAL, "deal built"))) or "none"))
+        lines += self._refusal_lines()
         lines += [f"note: {n}" for n in self.notes]
         for number, group in enumerate(self.groups(), start=1):
             lines += [""] + self._group_lines(number, group)
@@ -152,6 +149,14 @@ class FuzzReport:
         known = len(self.groups()) - len(new)
         lines += ["", f"{len(new)} difference(s), {known} known, {len(self.unexpected_passes())} unexpected pass(es)"]
         return "\n".join(lines) + "\n"
+
+    def _refusal_lines(self) -> list[str]:
+        """One line per refusal kind (error code), with how often the engine was sent a request refused so."""
+        counts = {k.removeprefix(REFUSAL): v for k, v in self.reached.items() if k.startswith(REFUSAL)}
+        kinds = list(REFUSAL_KINDS) + sorted(set(counts) - set(REFUSAL_KINDS))
+        width = max(map(len, kinds))
+        return ["refusals probed (error code: requests the reference refuses so, sent to the engine):"] + \
+               [f"  {kind:<{width}} {counts.get(kind, 0):>7,}" for kind in kinds]
 
     def _group_lines(self, number: int, group: Group) -> list[str]:
         smallest = group.smallest
@@ -168,15 +173,17 @@ class FuzzReport:
         elif m is not None:
             lines.append(f"  reference: {json.dumps(m.reference_value)}")
             lines.append(f"  engine:    {json.dumps(m.engine_value)}")
-        where = (f"the engine {m.field} at line {smallest.stop_line}" if m is not None and m.broke_protocol
-                 else f"heartspec replay stops at line {smallest.stop_line}")
+        where = f"the engine {'broke' if m is not None and m.broke_protocol else 'differs'} at line {smallest.stop_line}"
+        check = f"heartspec replay {{}} --engine {shlex.quote(self.engine.get('command') or 'CMD')}"
         if smallest.path:
             lines.append(f"  reproduction: {smallest.path} ({where})")
+            lines.append(f"  check a fix: {check.format(shlex.quote(smallest.path))}")
         elif group.known is not None:
             lines.append(f"  reproduction: {len(smallest.log)} lines in --report-json, or written by --save ({where})")
         else:
-            lines.append(f"  reproduction ({where}):")
-            lines += [f"    {line}" for line in smallest.log if not line.startswith("# ")]
+            lines.append(f"  reproduction, {len(smallest.log)} lines ({where}; --save writes it to a file):")
+            lines += [f"    {line}" for line in smallest.log]
+            lines.append(f"  check a fix: save those lines as FILE, then {check.format('FILE')}")
         lines += [f"  note: {n}" for n in smallest.notes]
         return lines
 

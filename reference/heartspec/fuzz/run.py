@@ -16,12 +16,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from heartspec.fuzz.judge import RuleNamer, rule_for
+from heartspec.fuzz.judge import RuleNamer, refused_code, rule_for
 from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, begin, finish, run_lines
 from heartspec.fuzz.plan import Planner, encode
 from heartspec.fuzz.report import Finding, FuzzReport
 from heartspec.fuzz.setups import NoSetups, SetupChooser, available_setups
-from heartspec.fuzz.shrink import Candidate, move_log, replay_stop, shrink
+from heartspec.fuzz.shrink import Candidate, move_log, shrink
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
 
@@ -162,7 +162,7 @@ class _Session:
             self.refused_options -= _option_pairs(planned.rule_options)  # the engine played them
         if outcome.mismatch is None:
             return
-        if outcome.mismatch.command == "new_game":
+        if outcome.mismatch.index == 0:  # the game's own new_game (a later one is a probe)
             self._leave_out_refused(outcome, setup, planned.rule_options)
         self.record(game_number, setup, planned, outcome)
 
@@ -227,7 +227,8 @@ class _Session:
             known = " (known)" if " ".join(signature) in self.report.known else ""
             self.progress(f"game {game_number}: {' '.join(signature)}{known} ({setup.label()})")
         finding = Finding(signature=signature, seed=self.options.seed, game=game_number, setup=setup,
-                          ruling=self.namer.ruling(setup, signature[2], signature[0], planned.rule_options))
+                          ruling=self.namer.ruling(setup, signature[2], signature[0], planned.rule_options,
+                                                   _disputed_refusal(mismatch)))
         shrunk = self.report.count_shrunk(signature) < SHRINK_LIMIT_PER_SIGNATURE
         candidate_lines, stop_line, deals, moves = self._reproduction(planned, outcome, signature, shrunk, finding)
         finding.log, finding.stop_line, finding.deals, finding.moves = candidate_lines, stop_line, deals, moves
@@ -249,14 +250,14 @@ class _Session:
             except ValueError:
                 finding.notes.append("the difference did not show again when replayed: the log is unshrunk")
         finding.mismatch = final.mismatch
-        header = finding.header(self.options.engine)
-        lines = move_log(candidate, final, header)
-        if final.mismatch.broke_protocol:  # replay plays the reference, which does not break: point at the request
-            marker = f"# the engine under test {final.mismatch.field}"
-            stop = next(i for i, line in enumerate(lines, start=1) if line.startswith(marker)) + 1
-        else:
-            stop = replay_stop(lines, self.catalog)
+        lines, stop = move_log(candidate, final, finding.header(self.options.engine))
         return lines, stop, candidate.deals, candidate.moves
+
+
+def _disputed_refusal(mismatch: Mismatch) -> str | None:
+    if mismatch.field not in ("ok", "error.code"):
+        return None
+    return refused_code(mismatch.reference_value) or refused_code(mismatch.engine_value)
 
 
 def _option_pairs(options: dict) -> set:

@@ -1,4 +1,4 @@
-"""Make a difference small, then write it as a move log `heartspec replay` stops on.
+"""Make a difference small, then write it as a move log `heartspec replay --engine` stops on.
 
 Shrinking tries simpler games and keeps each simplification that still shows
 the same difference (same signature): start a new game right at the deal
@@ -148,36 +148,28 @@ def _drop_option(name: str):
     return simplify
 
 
-def replay_stop(lines: list[str], catalog: RulesCatalog) -> int:
-    """The 1-based line where `heartspec replay` stops on this log (0: it replays to the end)."""
-    from heartspec.replay import replay_lines
-
-    failure = replay_lines(lines, catalog=catalog).failure
-    return failure.line if failure else 0
-
-
-def move_log(candidate: Candidate, outcome: Outcome, header: list[str]) -> list[str]:
-    """The log lines: requests, the reference's responses, and the engine's at the disputed request."""
+def move_log(candidate: Candidate, outcome: Outcome, header: list[str]) -> tuple[list[str], int]:
+    """The log lines and the line of the disputed request: requests, each with the reference's response,
+    and the engine's answer as a comment where it differs. The log is the reference's session, so
+    `heartspec replay` runs it to the end and `heartspec replay LOG --engine CMD` stops at that line
+    until the engine agrees."""
     lines = [f"# {h}" for h in header]
-    requests = candidate.lines()
-    mismatch = outcome.mismatch
-    for index, request in enumerate(requests):
+    mismatch, stop = outcome.mismatch, 0
+    for index, request in enumerate(candidate.lines()):
         reference = outcome.reference_lines[index] if index < len(outcome.reference_lines) else None
         engine = outcome.engine_lines[index] if index < len(outcome.engine_lines) else None
-        if index == mismatch.index:
-            if reference is not None:
-                lines.append(f"# the reference engine answered: {reference}")
-            if mismatch.broke_protocol:
-                lines.append(f"# the engine under test {mismatch.field}: {mismatch.problem.splitlines()[0]}")
-            lines.append(request)
-            lines.append(_compact(engine) if engine is not None else _compact(reference))
-            break
         lines.append(request)
+        if index == mismatch.index:
+            stop = len(lines)
         if reference is not None:
             lines.append(_compact(reference))
-        if engine is not None and engine != reference:
+        if index == mismatch.index and mismatch.broke_protocol:
+            lines.append(f"# the engine under test {mismatch.field}: {mismatch.problem.splitlines()[0]}")
+        elif engine is not None and engine != reference:
             lines.append(f"# the engine under test answered: {engine}")
-    return lines
+        if index == mismatch.index:
+            break
+    return lines, stop
 
 
 def _compact(line: str) -> str:

@@ -1,0 +1,155 @@
+"""`heartspec replay LOG --engine CMD`: drive an engine under test through a move log's requests.
+
+Every response of the engine is compared with the one the log records after the
+request, and with `against_reference` with the in-process reference engine's
+too, by the field rules of `heartspec fuzz` (heartspec.fuzz.compare: the fields
+the protocol fixes, not messages, key order or card order in a hand). The
+replay stops at the first difference, or where the engine crashes, hangs or
+answers garbage, and names the log line of the request. This is how a fuzz
+reproduction or a failing scenario's move log (both record the reference's
+answers) checks a fix: the engine that produced it stops at the printed line,
+a fixed engine replays the whole log.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import IO, Any, Iterable
+
+from heartspec.fuzz.compare import first_difference
+from heartspec.fuzz.lockstep import command_of
+from heartspec.protocol.client import EngineError, EngineProcess
+from heartspec.protocol.server import RulesCatalog, Server
+from heartspec.replay import LogEntry, LogError, log_lines, read_log
+
+LOGGED, ENGINE, REFERENCE = "logged", "engine under test", "reference"
+STARTUP_TIMEOUT = 60.0  # the engine's first answer (its hello): start-up is slow on a busy machine
+
+
+class CannotReplay(Exception):
+    """The log cannot be read or the engine cannot start: the replay could not do its job."""
+
+
+@dataclass
+class Difference:
+    line: int                      # the log line of the request answered differently
+    request: str
+    field: str                     # the first fixed field that differs (fuzz's names), or how the engine broke
+    against: str                   # whose answer it differs from: LOGGED or REFERENCE
+    answers: list[tuple[str, Any]] = field(default_factory=list)  # (who, whole response or problem)
+
+
+@dataclass
+class EngineReplay:
+    source: str
+    requests: int = 0
+    compared_with: tuple[str, ...] = (LOGGED,)
+    difference: Difference | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.difference is None
+
+
+def replay_against_engine(path: str, engine: str, against_reference: bool = False, timeout: float = 5.0,
+                          catalog: RulesCatalog | None = None) -> EngineReplay:
+    """Replay the log at `path` (`-`: stdin) through `engine`; raises CannotReplay."""
+    import sys
+
+    try:
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")
+    except OSError as err:
+        raise CannotReplay(f"cannot read {path}: {err.strerror or err}") from None
+    with stream:
+        entries = _entries(read_log(log_lines(stream)))
+        process = _start(engine, timeout)
+        try:
+            reference = Server(catalog=catalog or RulesCatalog()) if against_reference else None
+            return _Replayer(process, reference, "<stdin>" if path == "-" else path).run(entries)
+        finally:
+            process.close()
+
+
+def _entries(entries: Iterable[LogEntry]) -> Iterable[tuple[LogEntry, LogEntry | None]]:
+    """Each request with the response logged right after it (None when the log records none)."""
+    pending: LogEntry | None = None
+    try:
+        for entry in entries:
+            if entry.kind == "response":
+                if pending is None:
+                    raise CannotReplay(f"line {entry.line}: a response line with no request before it")
+                yield pending, entry
+                pending = None
+                continue
+            if pending is not None:
+                yield pending, None
+            pending = entry
+        if pending is not None:
+            yield pending, None
+    except LogError as err:
+        raise CannotReplay(f"line {err.line}: {err.message}") from None
+
+
+def _start(engine: str, timeout: float) -> EngineProcess:
+    try:
+        process = EngineProcess(engine, timeout, startup_timeout=max(timeout, STARTUP_TIMEOUT))
+        hello = process.request({"cmd": "hello"})
+    except EngineError as err:
+        raise CannotReplay(f"cannot start the engine under test {engine!r}: {str(err).splitlines()[0]}") from None
+    if not hello.get("ok") or hello.get("protocol") != 1:
+        process.close()
+        raise CannotReplay(f"the engine under test {engine!r} does not speak protocol 1: its hello answered "
+                           f"{json.dumps(hello)[:200]}")
+    return process
+
+
+class _Replayer:
+    def __init__(self, process: EngineProcess, reference: Server | None, source: str):
+        self.process, self.reference = process, reference
+        self.result = EngineReplay(source, compared_with=(LOGGED, REFERENCE) if reference else (LOGGED,))
+
+    def run(self, entries) -> EngineReplay:
+        for request, logged in entries:
+            self.result.requests += 1
+            difference = self.step(request, logged.value if logged else None)
+            if difference is not None:
+                self.result.difference = difference
+                break
+            if command_of(request.text) == "quit":
+                break
+        return self.result
+
+    def step(self, request: LogEntry, logged: dict | None) -> Difference | None:
+        reference = self.reference.handle_line(request.text) if self.reference else None
+        known = [(who, answer) for who, answer in ((LOGGED, logged), (REFERENCE, reference)) if answer is not None]
+        try:
+            engine = self.process.request_line(request.text)
+        except EngineError as err:
+            problem = str(err).splitlines()[0]
+            return Difference(request.line, request.text, "its answer: it gave none", known[0][0] if known else LOGGED,
+                              known + [(ENGINE, f"(no answer: {problem})")])
+        command = command_of(request.text)
+        for who, answer in known:
+            found = first_difference(command, answer, engine)
+            if found is not None:
+                return Difference(request.line, request.text, found[0], who, known + [(ENGINE, engine)])
+        return None
+
+
+def print_engine_replay(result: EngineReplay, engine: str, out: IO[str], err: IO[str]) -> None:
+    compared = " and ".join("the log" if who == LOGGED else "the reference" for who in result.compared_with)
+    if result.ok:
+        out.write(f"replayed {result.source} through {engine}: {result.requests} request(s), every answer agrees "
+                  f"with {compared}\n")
+        return
+    difference = result.difference
+    against = "the logged answer" if difference.against == LOGGED else "the reference's answer"
+    err.write(f"{result.source}:{difference.line}: the engine under test's answer differs from {against} "
+              f"at {difference.field}\n")
+    width = max(len(who) for who, _ in difference.answers + [("request", None)])
+    err.write(f"  {'request':<{width}}  {difference.request}\n")
+    for who, answer in difference.answers:
+        shown = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+        err.write(f"  {who:<{width}}  {shown}\n")
+    err.write(f"  ({result.requests - 1} request(s) before it agreed with {compared})\n")
