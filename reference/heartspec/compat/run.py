@@ -44,9 +44,14 @@ class RunSettings:
     timeout: float = 5.0
     max_seconds: float = 1800.0           # each engine's conform run, and its fuzz run, apart
     skipped_engines: list = field(default_factory=list)   # (label, reason) of default engines not installed
+    # a subset of the checks, as extra arguments (`--id ID` for conform, `--ruleset R` for fuzz): test fixtures
+    # use it to stay small; a report built with filters says so on every page
+    conform_filters: list = field(default_factory=list)
+    fuzz_filters: list = field(default_factory=list)
 
     def as_json(self) -> dict:
         return {"seed": self.seed, "games_per_setup": self.games_per_setup,
+                "filters": [*self.conform_filters, *self.fuzz_filters],
                 "skipped_engines": [{"label": label, "reason": reason} for label, reason in self.skipped_engines]}
 
 
@@ -114,14 +119,15 @@ def say_hello(command: str, timeout: float) -> tuple[dict | None, str | None]:
 
 def run_conform(engine: Engine, report: Path, settings: RunSettings) -> tuple[dict, str]:
     command = HEARTSPEC + ["conform", "--engine", engine.command, "--report-json", str(report),
-                           "--timeout", str(settings.timeout), "--max-seconds", str(settings.max_seconds)]
+                           "--timeout", str(settings.timeout), "--max-seconds", str(settings.max_seconds),
+                           *settings.conform_filters]
     return finished(command, report, settings.max_seconds)
 
 
 def run_fuzz(engine: Engine, report: Path, settings: RunSettings) -> tuple[dict, str]:
     command = HEARTSPEC + ["fuzz", "--engine", engine.command, "--report-json", str(report),
                            "--games-per-setup", str(settings.games_per_setup), "--seed", str(settings.seed),
-                           "--timeout", str(settings.timeout)]
+                           "--timeout", str(settings.timeout), *settings.fuzz_filters]
     return finished(command, report, settings.max_seconds)
 
 

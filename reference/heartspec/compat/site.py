@@ -47,7 +47,7 @@ def page(title: str, body: str, depth: int) -> str:
     up = "../" * depth
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<title>{e(title)}</title>\n<link rel="stylesheet" href="{up}style.css">\n</head>\n'
+            f'<title>{e(title)}</title>\n<link rel="icon" href="data:,">\n<link rel="stylesheet" href="{up}style.css">\n</head>\n'
             f'<body>\n<header class="top"><a class="home" href="{up}index.html">heartspec compatibility report</a>'
             f'<a href="{up}compat.json">compat.json</a></header>\n<main>\n{body}\n</main>\n'
             f'<script src="{up}app.js"></script>\n</body>\n</html>\n')
@@ -104,17 +104,18 @@ def index_page(summary: dict) -> str:
                         for f in engine["flags"])
         rows.append(f'<tr class="engine" data-label="{e(engine["label"])}" data-rank="{rank}">'
                     f'<th class="name"><a href="{e(engine["page"])}">{e(engine["label"])}</a>{marks}'
-                    f'<div class="sub">{e(engine["name"])} {e(engine["version"])}</div></th>'
+                    f'<div class="sub">{e(engine["name"])} {e(engine["version"])}</div>'
+                    + (f'<div class="sub problem">{e(first_line(engine["problem"]))}</div>' if engine["problem"] else "") + '</th>'
                     f'<td class="near">{near}</td>{cells}</tr>')
     skipped = "".join(f'<li><b>{e(s["label"])}</b>: {e(s["reason"])}</li>' for s in summary["skipped_engines"])
     settings = summary["settings"]
     body = [
         "<h1>Hearts engines against the Nordic rules</h1>",
         f'<p class="lead">Each engine ran the heartspec conformance scenarios over the protocol, and a fuzz pass of '
-        f'{settings["games_per_setup"]} games per set-up from seed {settings["seed"]} against the reference. '
+        f'{plural(settings["games_per_setup"], "game")} per set-up from seed {settings["seed"]} against the reference. '
         f'Rows are sorted closest to the rules first (most scenarios passed, then fewest failed). '
         f'A cell counts one ruleset\'s scenario rows; <em>protocol</em> is the scenarios of the protocol itself.</p>',
-        legend(), filter_bar(summary),
+        subset_note(settings), legend(), filter_bar(summary),
         f'<table class="matrix"><thead><tr><th>engine</th><th>closest ruleset</th>{head}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>',
         f'<section><h2>Not run here</h2><ul>{skipped}</ul></section>' if skipped else "",
@@ -122,6 +123,21 @@ def index_page(summary: dict) -> str:
         f'<script type="application/json" id="compat-data">{embedded(front_data(summary))}</script>',
     ]
     return page("heartspec compatibility report", "\n".join(body), 0)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def first_line(text: str, limit: int = 100) -> str:
+    line = text.splitlines()[0] if text else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def subset_note(settings: dict) -> str:
+    if not settings.get("filters"):
+        return ""
+    return f'<p class="flag">A subset of the checks ran ({e(" ".join(settings["filters"]))}): not a full report.</p>'
 
 
 def front_data(summary: dict) -> dict:
@@ -268,7 +284,7 @@ def engine_page(engine: dict, entry: dict, summary: dict, catalog: dict) -> str:
         f'<section><h2>Adapter notes</h2><pre class="notes">{e(manifest.get("notes") or "(none)")}</pre></section>',
         f'<section><h2>Failing scenarios ({len(engine["failures"])}, {engine["unclassified"]} unclassified)</h2>',
         filter_bar(summary, ("failed", "errored")), f'<div class="filterable">{failures}</div>',
-        (f'<p>Listed in the expected-failures file but not failing in this run (remove them):</p><ul>{stale}</ul>'
+        (f'<p>Listed in the expected-failures file, but a scenario they match passed (remove them):</p><ul>{stale}</ul>'
          if stale else ""), "</section>",
         '<section><h2>Skipped</h2><ul>' + "".join(f"<li>{n}: {e(r)}</li>" for r, n in sorted(skipped.items()))
         + "</ul></section>" if skipped else "",

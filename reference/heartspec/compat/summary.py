@@ -109,9 +109,10 @@ def summarise_failures(rows: list[dict], expected: dict[str, str]) -> list[dict]
 
 
 def stale_entries(rows: list[dict], expected: dict[str, str]) -> list[str]:
-    """Entries of the expected-failures file that match no failing scenario (it passed, or never ran)."""
-    failing = [row["id"] for row in rows if outcome_of(row) in ("failed", "errored")]
-    return sorted(e for e in expected if not any(example_id_matches(e, sid) for sid in failing))
+    """Entries of the expected-failures file that a scenario which passed matches: the engine now does what it
+    asks (conform --expected-failures calls each one an unexpected pass). Entries for rows not run say nothing."""
+    passing = [row["id"] for row in rows if row["outcome"] == "passed"]
+    return sorted(e for e in expected if any(example_id_matches(e, sid) for sid in passing))
 
 
 def counts_by(rows: list[dict], columns: list[str]) -> tuple[dict, dict]:
@@ -264,7 +265,8 @@ def build_summary(loaded: dict) -> dict:
     return {
         "schema_version": SCHEMA_VERSION,
         "rulesets": rulesets, "columns": columns,
-        "settings": {"seed": loaded["run"]["seed"], "games_per_setup": loaded["run"]["games_per_setup"]},
+        "settings": {"seed": loaded["run"]["seed"], "games_per_setup": loaded["run"]["games_per_setup"],
+                     "filters": loaded["run"].get("filters", [])},
         "skipped_engines": loaded["run"].get("skipped_engines", []),
         "engines": [engines[i] for i in order],
         "areas": sorted({row["area"] for row in rows}),
