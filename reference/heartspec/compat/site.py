@@ -307,9 +307,9 @@ def why(row: dict, failure: dict | None) -> str:
         return row.get("reason", "")
     if failure is None:
         return ""
-    what = ((row.get("details") or {}).get("what") or "").splitlines()
+    what = first_line((row.get("details") or {}).get("what") or "", 200)
     reason = f'{failure["classification"]}: {failure["reason"]}' if failure["classification"] else "unclassified"
-    return f"{reason} — {what[0] if what else ''}"
+    return f"{reason} — {what} (the engine's page has the whole failure)"
 
 
 def scenario_page(base: str, info: dict, summary: dict, reported: dict) -> str:
