@@ -139,20 +139,30 @@ def test_an_adapters_classification_files_come_with_it():
 
 
 def test_a_small_real_run_saves_every_report_and_builds(tmp_path):
-    engines = chosen_engines(["reference=heartspec engine", f"crashy={MUTANT} crash-on-play"])
-    settings = RunSettings(games_per_setup=1, conform_filters=["--id", "open-001"],
+    engines = chosen_engines(["reference=heartspec engine", f"breaks={MUTANT} break-rule"])
+    settings = RunSettings(games_per_setup=1, conform_filters=["--id", "hearts-001", "--id", "proto-frame-001"],
                            fuzz_filters=["--ruleset", "fi-classic"])
     run_all(engines, tmp_path, settings, lambda line: None)
-    for label in ("reference", "crashy"):
+    for label in ("reference", "breaks"):
         for name in ("engine.json", "conform.json", "fuzz.json"):
             assert (tmp_path / "reports" / label / name).exists(), (label, name)
-    crashy = json.loads((tmp_path / "reports" / "crashy" / "conform.json").read_text(encoding="utf-8"))
-    faults = {row["details"]["engine_fault"] for row in crashy["scenarios"] if row["outcome"] == "failed"}
-    assert faults == {"crash"}  # the conform report itself names the engine's fault
     fuzz = json.loads((tmp_path / "reports" / "reference" / "fuzz.json").read_text(encoding="utf-8"))
     assert fuzz["games"] == fuzz["setups"]["available"]  # one game per set-up, as asked
     result = CliRunner().invoke(main, ["compat", "--from", str(tmp_path)])
     assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "compat.json").read_text(encoding="utf-8"))
+    assert [e["label"] for e in summary["engines"]] == ["reference", "breaks"]
+    assert summary["engines"][1]["totals"]["failed"] > 0
+
+
+def test_the_conform_report_names_the_engines_fault(tmp_path):
+    report = tmp_path / "conform.json"
+    done = subprocess.run([sys.executable, "-m", "heartspec", "conform", "--engine", f"{MUTANT} crash-on-play",
+                           "--id", "first-trick-001[fi-4p]", "--report-json", str(report)],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 1, done.stderr
+    (row,) = json.loads(report.read_text(encoding="utf-8"))["scenarios"]
+    assert row["outcome"] == "failed" and row["details"]["engine_fault"] == "crash"
 
 
 def test_fuzz_takes_one_bound_only():

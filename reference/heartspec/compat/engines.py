@@ -4,7 +4,8 @@ The default table names the reference engine and every adapter heartspec ships. 
 adapter is used when its module and the library it drives both import here; otherwise
 it is skipped with the reason (and the extra that installs it), never counted as a failure.
 An adapter module may define `COMPAT_CONFIGURATIONS = {"suffix": ["--flag", ...]}`: each
-entry is a row of its own, labelled `NAME-suffix`, run with those arguments.
+entry is a row of its own besides the default one, labelled `NAME-suffix`, run with those
+arguments (and classified by `<module>-<suffix>-expected-failures.txt` where that exists).
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ class KnownEngine:
 DEFAULT_ENGINES = (
     KnownEngine("reference", "heartspec.protocol.server", None, None),
     KnownEngine("openspiel", "heartspec.adapters.openspiel", "pyspiel", "openspiel"),
-    KnownEngine("games-collection", "heartspec.adapters.games_collection", "card_games.hearts", "games_collection"),
-    KnownEngine("heartsgym", "heartspec.adapters.heartsgym", "heartsgym", "heartsgym"),
+    KnownEngine("games-collection", "heartspec.adapters.games_collection", "card_games.hearts.game", "games-collection"),
+    KnownEngine("gym-hearts", "heartspec.adapters.gym_hearts", "gymhearts.env", "gym-hearts"),
+    KnownEngine("heartsgym", "heartspec.adapters.heartsgym", "HeartsGym.Hearts", "heartsgym"),
 )
 
 
@@ -65,7 +67,7 @@ def parse_engine_option(value: str) -> Engine:
     if not words:
         raise EngineChoiceError(f"--engine {value!r}: the command is empty")
     module = words[2] if len(words) > 2 and words[1] == "-m" else None
-    return Engine(label, command.strip(), module, tuple(words[3:]) if module else (), adapter_files(module, label))
+    return Engine(label, command.strip(), module, tuple(words[3:]) if module else (), adapter_files(module))
 
 
 def check_label(label: str) -> None:
@@ -125,24 +127,21 @@ def configurations(known: KnownEngine) -> list[Engine]:
     else:
         base = [python_word(), "-m", known.module]
     configs = getattr(importlib.import_module(known.module), "COMPAT_CONFIGURATIONS", None) if known.library else None
-    rows = [(known.label, ())] if not configs else [(f"{known.label}-{suffix}", tuple(args))
-                                                   for suffix, args in sorted(configs.items())]
-    return [Engine(label, shlex.join(base + list(args)), known.module, args, adapter_files(known.module, label))
-            for label, args in rows]
+    rows = [("", ())] + [(suffix, tuple(args)) for suffix, args in sorted((configs or {}).items())]
+    return [Engine(f"{known.label}-{suffix}" if suffix else known.label, shlex.join(base + list(args)), known.module,
+                   args, adapter_files(known.module, suffix)) for suffix, args in rows]
 
 
-def adapter_files(module: str | None, label: str) -> dict:
-    """An adapter's classification files: `<module>-<config>-expected-failures.txt` for a configuration
+def adapter_files(module: str | None, configuration: str = "") -> dict:
+    """An adapter's classification files: `<module>-<configuration>-expected-failures.txt` for a configuration
     where one exists, else `<module>-expected-failures.txt` (the same for known differences)."""
     if not module or not module.startswith("heartspec.adapters."):
         return {}
     folder = Path(__file__).resolve().parent.parent / "adapters"
-    name = module.rsplit(".", 1)[1]
-    stem = name.replace("_", "-") if not (folder / f"{name}-expected-failures.txt").exists() else name
-    suffix = label.split("-", 1)[1] if "-" in label and label.startswith(stem) else ""
+    stem = module.rsplit(".", 1)[1]
     files = {}
     for kind, tail in (("expected_failures", "expected-failures.txt"), ("known_differences", "known-differences.txt")):
-        candidates = ([folder / f"{stem}-{suffix}-{tail}"] if suffix else []) + [folder / f"{stem}-{tail}"]
+        candidates = ([folder / f"{stem}-{configuration}-{tail}"] if configuration else []) + [folder / f"{stem}-{tail}"]
         found = next((path for path in candidates if path.exists()), None)
         if found:
             files[kind] = str(found)
