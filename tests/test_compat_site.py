@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -178,3 +179,19 @@ def test_fuzz_games_per_setup_plays_that_many_games_for_each_setup(tmp_path):
     assert done.returncode == 0, done.stderr
     data = json.loads(report.read_text(encoding="utf-8"))
     assert data["games"] == 2 * data["setups"]["available"] and data["setups"]["available"] > 1
+
+
+def test_the_published_report_is_what_its_saved_reports_build(tmp_path):
+    published = ROOT / "docs" / "compat"
+    if not (published / "reports" / "run.json").exists():
+        pytest.skip("docs/compat/ has not been built (python docs/build_compat.py)")
+    result = CliRunner().invoke(main, ["compat", "--from", str(published), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    rebuilt = {name: data for name, data in tree(tmp_path).items() if not name.startswith("reports/")}
+    current = {name: data for name, data in tree(published).items() if not name.startswith("reports/")}
+    stale = sorted(name for name in rebuilt.keys() | current.keys() if rebuilt.get(name) != current.get(name))
+    assert not stale, f"docs/compat/ is stale, rebuild it with `python docs/build_compat.py --from`: {stale[:5]}"
+    summary = json.loads((published / "compat.json").read_text(encoding="utf-8"))
+    schema = json.loads((ROOT / "schemas" / "compat.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(summary, schema)
+    assert all(not e["label"].startswith("mutant") for e in summary["engines"])  # only real engines are published

@@ -4,7 +4,7 @@
     engines/LABEL.html       one engine: claims, notes, failures with transcript and move log, fuzz differences
     scenarios/ID.html        one scenario: each engine's outcome on each of its rows, and why
     badges/LABEL.svg         one badge per engine
-    compat.json, style.css, app.js
+    compat.json, style.css, app.js, matrix.md (the front matrix as markdown, for a README)
 
 Everything an engine said (names, messages, transcripts) is escaped.  Filters live in the
 URL's hash (`#ruleset=fi&area=first_trick&outcome=failed`), so a view can be shared.  The
@@ -119,7 +119,7 @@ def index_page(summary: dict) -> str:
         f'<table class="matrix"><thead><tr><th>engine</th><th>closest ruleset</th>{head}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>',
         f'<section><h2>Not run here</h2><ul>{skipped}</ul></section>' if skipped else "",
-        departures_section(summary), scenario_table(summary),
+        departures_section(summary), scenario_table(summary), reproduce_section(),
         f'<script type="application/json" id="compat-data">{embedded(front_data(summary))}</script>',
     ]
     return page("heartspec compatibility report", "\n".join(body), 0)
@@ -138,6 +138,28 @@ def subset_note(settings: dict) -> str:
     if not settings.get("filters"):
         return ""
     return f'<p class="flag">A subset of the checks ran ({e(" ".join(settings["filters"]))}): not a full report.</p>'
+
+
+def reproduce_section() -> str:
+    return ('<section><h2>Reproduce, or add your engine</h2>'
+            '<pre>heartspec compat --out site                           # the reference and every installed adapter\n'
+            "heartspec compat --engine mine='python my_engine.py' --out site   # any engine that speaks the protocol\n"
+            'heartspec compat --from site                          # the pages again, from the saved reports</pre>'
+            '<p>Each engine\'s conform and fuzz reports are in <code>reports/LABEL/</code>; every number on these '
+            'pages is counted from them (<code>compat.json</code> holds the counts).</p></section>')
+
+
+def matrix_markdown(summary: dict) -> str:
+    """The front matrix as a markdown table, for a README."""
+    columns = summary["columns"]
+    lines = ["| engine | closest | " + " | ".join(column_title(c) for c in columns) + " |",
+             "|---|---|" + "---|" * len(columns)]
+    for engine in summary["engines"]:
+        closest = engine["closest"]
+        near = f'{closest["ruleset"]} {closest["passed"]}/{closest["ran"]}' if closest else "none ran"
+        cells = " | ".join("/".join(str(engine["counts"][c][o]) for o in OUTCOMES) for c in columns)
+        lines.append(f'| [{engine["label"]}]({engine["page"]}) | {near} | {cells} |')
+    return "\n".join(lines + ["", "Each cell: passed/failed/errored/skipped scenario rows."]) + "\n"
 
 
 def front_data(summary: dict) -> dict:
@@ -192,7 +214,7 @@ def transcript_text(exchanges: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def failure_block(row: dict, failure: dict, catalog: dict) -> str:
+def failure_block(row: dict, failure: dict, catalog: dict, command: str) -> str:
     details = row.get("details") or {}
     info = catalog.get(row["id"].split("[")[0], {})
     kind = failure["classification"]
@@ -207,10 +229,17 @@ def failure_block(row: dict, failure: dict, catalog: dict) -> str:
             f'(<a href="../scenarios/{e(row["id"].split("[")[0])}.html">scenario page</a>)</p>'
             f'<p class="source">{e(details.get("citation") or info.get("source", ""))}</p>'
             f'<p><b>Failed step:</b> {e(details.get("step") or "(setup)")}</p>'
+            f'<p>Run it again: <code>{e(rerun_command(command, row["id"]))}</code></p>'
             f'<pre class="what">{e(details.get("what", ""))}</pre>'
             f'<h4>Transcript (requests &gt; and responses &lt;)</h4><pre class="log">{e(transcript_text(details.get("exchanges", [])))}</pre>'
             f'<h4>Move log</h4><p>Save as a file and run <code>heartspec replay FILE</code>.</p>'
             f'<pre class="log">{e(log)}</pre></details>')
+
+
+def rerun_command(command: str, scenario_id: str) -> str:
+    import shlex
+
+    return shlex.join(["heartspec", "conform", "--engine", command, "--id", scenario_id, "-v"])
 
 
 def fuzz_section(engine: dict, fuzz: dict | None) -> str:
@@ -261,7 +290,7 @@ def engine_page(engine: dict, entry: dict, summary: dict, catalog: dict) -> str:
     for row in rows.values():
         if row["outcome"] == "skipped":
             skipped[row.get("reason", "")] = skipped.get(row.get("reason", ""), 0) + 1
-    failures = "".join(failure_block(rows[f["id"]], f, catalog) for f in engine["failures"])
+    failures = "".join(failure_block(rows[f["id"]], f, catalog, engine["command"]) for f in engine["failures"])
     stale = "".join(f"<li>{e(s)}</li>" for s in engine["stale_expected_failures"])
     departures = "".join(f"<li>{e(d['sentence'])}</li>" for d in engine["departures"]) or "<li>No departure.</li>"
     manifest = entry["manifest"]
@@ -276,7 +305,7 @@ def engine_page(engine: dict, entry: dict, summary: dict, catalog: dict) -> str:
         f'<dt>configuration</dt><dd>{e(" ".join(engine["configuration"])) or "default"}</dd>'
         f'<dt>claims</dt><dd>{e(claims_text(engine["claims"]))}</dd>'
         f'<dt>classification files</dt><dd>{files}</dd>'
-        f'<dt>badge</dt><dd><code>{e(engine["badge"])}</code></dd></dl>',
+        f'<dt>badge</dt><dd><code>![heartspec]({e(engine["badge"])})</code> (a path relative to the site)</dd></dl>',
         f'<table class="matrix"><thead><tr>{head}</tr></thead><tbody><tr>'
         + "".join(cell(engine["counts"][c], c) for c in columns) + "</tr></tbody></table>",
         legend(),
@@ -343,7 +372,7 @@ def scenario_page(base: str, info: dict, summary: dict, reported: dict) -> str:
 
 def site_files(summary: dict, loaded: dict) -> dict[str, str]:
     """Every file of the site, by its path relative to the output folder."""
-    files = {"index.html": index_page(summary),
+    files = {"index.html": index_page(summary), "matrix.md": matrix_markdown(summary),
              "compat.json": json.dumps(summary, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
              "style.css": (ASSETS / "style.css").read_text(encoding="utf-8"),
              "app.js": (ASSETS / "app.js").read_text(encoding="utf-8")}
