@@ -168,7 +168,7 @@ def test_the_conform_report_names_the_engines_fault(tmp_path):
 
 def test_fuzz_takes_one_bound_only():
     result = CliRunner().invoke(main, ["fuzz", "--engine", "heartspec engine", "--games", "2", "--games-per-setup", "1"])
-    assert result.exit_code == 2 and "give one of" in result.output
+    assert result.exit_code == 2 and "give one of --seconds, --games and --games-per-setup" in result.output
 
 
 def test_fuzz_games_per_setup_plays_that_many_games_for_each_setup(tmp_path):

@@ -39,7 +39,7 @@ def fuzz_command(engine, seconds, games, games_per_setup, seed, rulesets, player
     from heartspec.fuzz import FuzzError, FuzzOptions, fuzz_and_report
 
     if sum(bound is not None for bound in (seconds, games, games_per_setup)) > 1:
-        click.echo("heartspec fuzz: give one of --seconds, --games, --games-per-setup", err=True)
+        click.echo("heartspec fuzz: give one of --seconds, --games and --games-per-setup, not both", err=True)
         sys.exit(2)
     unbounded = seconds is None and games is None and games_per_setup is None
     options = FuzzOptions(engine=engine, seconds=30.0 if unbounded else seconds,

@@ -96,7 +96,10 @@ def default_engines(table=DEFAULT_ENGINES) -> tuple[list[Engine], list[tuple[str
     """The engines of the table that can run here, and (label, reason) for each one that cannot."""
     engines, skipped = [], []
     for known in table:
-        missing = [name for name in (known.module, known.library) if name and not importable(name)]
+        # only the library's top-level package is looked up: finding a submodule imports its parents, and an
+        # import may print or fail; the adapter itself refuses a library version it does not know, with a message
+        missing = [name for name in (known.module, known.library and known.library.split(".")[0])
+                   if name and not importable(name)]
         if missing:
             hint = f" (pip install 'heartspec[{known.extra}]')" if known.extra and known.module not in missing else ""
             skipped.append((known.label, f"module {missing[0]} is not installed{hint}"))
