@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from heartspec.compat.catalog import scenario_catalog
+from heartspec.conformance.coverage import CoverageError
 from heartspec.compat.engines import Engine
 
 REPORTS = "reports"
@@ -72,6 +73,8 @@ def run_all(engines: list[Engine], out: Path, settings: RunSettings, echo: Calla
                                          "rulesets": guide_rulesets()})
     except OSError as err:
         raise CompatError(f"cannot write the reports folder {folder}: {err}") from None
+    except CoverageError as err:
+        raise CompatError(f"cannot read the scenarios: {err}") from None
     for engine in engines:
         run_engine(engine, folder / engine.label, settings, echo)
     return folder

@@ -272,14 +272,36 @@ def fuzz_section(engine: dict, fuzz: dict | None) -> str:
             + "</section>")
 
 
+CLAIM_KEYS = ("rulesets", "variants", "players")
+
+
 def claims_text(claims: dict) -> str:
     parts = []
     for key in ("rulesets", "variants"):
-        if claims.get(key) is not None:
-            parts.append(f"{key}: {', '.join(claims[key]) or 'none'}")
+        if isinstance(claims.get(key), list):
+            parts.append(f"{key}: {', '.join(map(str, claims[key])) or 'none'}")
     if isinstance(claims.get("players"), dict):
-        parts.append("players: " + "; ".join(f"{r} {', '.join(map(str, n))}" for r, n in sorted(claims["players"].items())))
+        parts.append("players: " + "; ".join(f"{r} {', '.join(map(str, n))}" for r, n in sorted(claims["players"].items())
+                                             if isinstance(n, list)))
     return " · ".join(parts) or "everything (no claims given)"
+
+
+def hello_facts(hello: dict | None) -> str:
+    """What the engine's hello says beyond its claims (library versions, its configuration, its declared
+    approximations), each as the engine sent it."""
+    hello = hello or {}
+    facts = [(f"engine {key}", value) for key, value in sorted((hello.get("engine") or {}).items())
+             if key not in ("name", "version")]
+    facts += [(key, value) for key, value in sorted((hello.get("supports") or {}).items()) if key not in CLAIM_KEYS]
+    rows = []
+    for key, value in facts:
+        if isinstance(value, dict) and all(isinstance(v, list) for v in value.values()):
+            shown = "".join(f"<li><b>{e(k)}</b>: {e('; '.join(map(str, v)) or 'none')}</li>" for k, v in sorted(value.items()))
+            rows.append(f"<dt>{e(key)}</dt><dd><ul>{shown}</ul></dd>")
+        else:
+            text = value if isinstance(value, str) else json.dumps(value, sort_keys=True, ensure_ascii=False)
+            rows.append(f"<dt>{e(key)}</dt><dd>{e(text)}</dd>")
+    return "".join(rows)
 
 
 def engine_page(engine: dict, entry: dict, summary: dict, catalog: dict) -> str:
@@ -304,6 +326,7 @@ def engine_page(engine: dict, entry: dict, summary: dict, catalog: dict) -> str:
         f'<dt>command</dt><dd><code>{e(engine["command"])}</code></dd>'
         f'<dt>configuration</dt><dd>{e(" ".join(engine["configuration"])) or "default"}</dd>'
         f'<dt>claims</dt><dd>{e(claims_text(engine["claims"]))}</dd>'
+        + hello_facts(manifest.get("hello")) +
         f'<dt>classification files</dt><dd>{files}</dd>'
         f'<dt>badge</dt><dd><code>![heartspec]({e(engine["badge"])})</code> (a path relative to the site)</dd></dl>',
         f'<table class="matrix"><thead><tr>{head}</tr></thead><tbody><tr>'
