@@ -147,3 +147,13 @@ def test_errored_is_read_from_older_reports_by_the_fault_words():
 def test_a_folder_without_a_run_is_a_clear_error(tmp_path):
     with pytest.raises(CompatError, match="no compat run"):
         load_reports(tmp_path)
+
+
+def test_an_engine_whose_run_was_cut_short_is_flagged(loaded):
+    changed = copy.deepcopy(loaded)
+    entry = next(e for e in changed["engines"] if e["manifest"]["label"] == "mutant-break")
+    entry["conform"]["scenarios"] = entry["conform"]["scenarios"][:5]
+    summary = build_summary(changed)
+    assert "incomplete_run" in engine(summary, "mutant-break")["flags"]
+    assert "incomplete_run" not in engine(summary, "reference")["flags"]
+    assert engine(summary, "no-start")["flags"] == ["no_scenario_ran"]

@@ -27,6 +27,7 @@ FLAG_WORDS = {
     "no_scenario_ran": "No scenario ran: this row checks nothing, it is not a pass.",
     "possible_broken_adapter": "Fails nearly everything it runs: possibly a broken adapter rather than the engine's rules.",
     "possible_suite_fault": "Every engine that ran it fails it: possibly a fault of the suite.",
+    "incomplete_run": "Its run was cut short: fewer scenario rows reported than the suite has, so its counts cover part of it.",
 }
 
 

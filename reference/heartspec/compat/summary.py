@@ -234,6 +234,15 @@ def summarise_engine(entry: dict, columns: list[str], rulesets: list[str]) -> di
     }
 
 
+def flag_incomplete(engines: list[dict]) -> None:
+    """Every run reports every scenario row (skipped ones too), so an engine with fewer rows than another was cut
+    short (--max-seconds, or the engine stalled the run): its counts cover only part of the suite."""
+    suite = max((engine["totals"]["total"] for engine in engines), default=0)
+    for engine in engines:
+        if 0 < engine["totals"]["total"] < suite:
+            engine["flags"].append("incomplete_run")
+
+
 def rank_key(engine: dict):
     t = engine["totals"]
     return ("no_scenario_ran" in engine["flags"], -t["passed"], t["failed"] + t["errored"], engine["label"])
@@ -259,6 +268,7 @@ def build_summary(loaded: dict) -> dict:
     rulesets = loaded["run"]["rulesets"]
     columns = [*rulesets, PROTOCOL_COLUMN]
     engines = [summarise_engine(entry, columns, rulesets) for entry in loaded["engines"]]
+    flag_incomplete(engines)
     rows = scenario_rows(loaded, engines)
     order = sorted(range(len(engines)), key=lambda i: rank_key(engines[i]))
     catalog, reported = loaded["catalog"], {row["base"] for row in rows}
