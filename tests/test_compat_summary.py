@@ -130,6 +130,8 @@ def test_a_listed_failure_that_passed_is_reported_stale(loaded):
 @pytest.mark.parametrize("reason, expected", [
     ("rule difference: OpenSpiel never lets the shooter choose", ("rule difference", "OpenSpiel never lets the shooter choose")),
     ("adapter limit: no money", ("adapter limit", "no money")),
+    ("bug (Why: accepts plays out of turn): play_card keeps no turn",
+     ("bug", "(Why: accepts plays out of turn) play_card keeps no turn")),
     ("", ("listed without a reason", None)),
     ("an old reason with no kind: it says more", ("listed", "an old reason with no kind: it says more")),
     (None, (None, None)),

@@ -5,7 +5,8 @@ adapter is used when its module and the library it drives both import here; othe
 it is skipped with the reason (and the extra that installs it), never counted as a failure.
 An adapter module may define `COMPAT_CONFIGURATIONS = {"suffix": ["--flag", ...]}`: each
 entry is a row of its own besides the default one, labelled `NAME-suffix`, run with those
-arguments (and classified by `<module>-<suffix>-expected-failures.txt` where that exists).
+arguments (and classified by `<module>-<suffix>-expected-failures.txt`, or `<module>--<suffix>-...`,
+where one exists).
 """
 
 from __future__ import annotations
@@ -144,7 +145,8 @@ def adapter_files(module: str | None, configuration: str = "") -> dict:
     stem = module.rsplit(".", 1)[1]
     files = {}
     for kind, tail in (("expected_failures", "expected-failures.txt"), ("known_differences", "known-differences.txt")):
-        candidates = ([folder / f"{stem}-{configuration}-{tail}"] if configuration else []) + [folder / f"{stem}-{tail}"]
+        named = [f"{stem}-{configuration}-{tail}", f"{stem}--{configuration}-{tail}"] if configuration else []
+        candidates = [folder / name for name in named] + [folder / f"{stem}-{tail}"]
         found = next((path for path in candidates if path.exists()), None)
         if found:
             files[kind] = str(found)

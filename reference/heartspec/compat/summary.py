@@ -80,10 +80,22 @@ def classification(reason: str | None) -> tuple[str | None, str | None]:
         return None, None
     if reason.strip() in NO_REASON:
         return "listed without a reason", None
-    kind, sep, words = reason.partition(":")
-    if sep and len(kind.split()) <= 3:
-        return kind.strip(), words.strip()
+    head, words = split_outside_parentheses(reason)
+    kind, _, aside = head.partition("(")
+    if words is not None and 0 < len(kind.split()) <= 3:
+        aside = f"({aside.strip()} " if aside else ""  # `bug (Why: plays out of turn): ...` keeps its aside
+        return kind.strip(), f"{aside}{words.strip()}"
     return "listed", reason.strip()
+
+
+def split_outside_parentheses(text: str) -> tuple[str, str | None]:
+    """At the first colon outside parentheses: `bug (Why: x): y` -> (`bug (Why: x)`, ` y`); no colon -> (text, None)."""
+    depth = 0
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ":" and depth == 0:
+            return text[:index], text[index + 1:]
+    return text, None
 
 
 def listed_reason(listed: dict[str, str], scenario_id: str) -> str | None:
