@@ -28,6 +28,7 @@ def test_wheel_carries_the_spec_schemas_and_features(wheel):
     for folder in ("spec/rulesets", "spec/variants", "schemas", "features"):
         assert any(n.startswith(f"heartspec/_data/{folder}/") for n in names), folder
     assert "heartspec/_data/spec/rulesets/fi.yaml" in names
+    assert "heartspec/compat/assets/app.js" in names and "heartspec/compat/assets/style.css" in names  # the compat site's
 
 
 def test_installed_wheel_lists_rules_outside_the_checkout(wheel, tmp_path):

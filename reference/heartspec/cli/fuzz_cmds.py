@@ -13,6 +13,8 @@ from heartspec.cli.common import Seconds, engine_words
 @click.option("--engine", required=True, metavar="CMD", callback=engine_words, help="Engine command to check (a shell-style string).")
 @click.option("--seconds", type=Seconds(), default=None, help="Play for this long (default 30).")
 @click.option("--games", type=click.IntRange(min=1), default=None, help="Play exactly this many games (reproducible).")
+@click.option("--games-per-setup", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Play N games for each set-up the engine claims (N x set-ups in all; reproducible).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run: game g of seed s is always the same game.")
 @click.option("--ruleset", "rulesets", multiple=True, metavar="ID", help="Only this ruleset (repeatable).")
 @click.option("--players", "players", multiple=True, type=int, metavar="N", help="Only this table size (repeatable).")
@@ -28,7 +30,7 @@ from heartspec.cli.common import Seconds, engine_words
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first new difference.")
 @click.option("--timeout", type=Seconds(), default=5.0, show_default=True,
               help="Seconds to wait for each engine response before calling the engine hung.")
-def fuzz_command(engine, seconds, games, seed, rulesets, players, variants, known_differences, report_json,
+def fuzz_command(engine, seconds, games, games_per_setup, seed, rulesets, players, variants, known_differences, report_json,
                  junitxml, save_dir, exitfirst, timeout) -> None:
     """Play ENGINE and the reference engine in lockstep on the same games; group and shrink the differences.
 
@@ -36,11 +38,12 @@ def fuzz_command(engine, seconds, games, seed, rulesets, players, variants, know
     """
     from heartspec.fuzz import FuzzError, FuzzOptions, fuzz_and_report
 
-    if seconds is not None and games is not None:
-        click.echo("heartspec fuzz: give --seconds or --games, not both", err=True)
+    if sum(bound is not None for bound in (seconds, games, games_per_setup)) > 1:
+        click.echo("heartspec fuzz: give one of --seconds, --games and --games-per-setup, not both", err=True)
         sys.exit(2)
-    options = FuzzOptions(engine=engine, seconds=30.0 if seconds is None and games is None else seconds,
-                          games=games, seed=seed, rulesets=list(rulesets), players=list(players),
+    unbounded = seconds is None and games is None and games_per_setup is None
+    options = FuzzOptions(engine=engine, seconds=30.0 if unbounded else seconds,
+                          games=games, games_per_setup=games_per_setup, seed=seed, rulesets=list(rulesets), players=list(players),
                           variants=list(variants), timeout=timeout, save_dir=save_dir,
                           stop_at_first=exitfirst)
     try:

@@ -14,14 +14,18 @@ from heartspec.protocol.client import EngineError
 OUTCOMES = ("passed", "failed", "skipped", "xfailed")
 STRICT_XPASS = "[XPASS(strict)]"  # how pytest words a listed expected failure that passed
 SHOWN_EXCHANGES = 24  # the end of the transcript is where a failure is; the JSON report keeps it all
+# how the engine itself broke, as opposed to answering wrongly: a report reader counts these as errored
+ENGINE_FAULTS = {"EngineCrashed": "crash", "EngineTimeout": "hang", "EngineGarbage": "garbage", "EngineClosed": "crash"}
 
 
 def read_expected_failures(path: str | None) -> dict[str, str]:
     """`scenario-id  # reason` per line; blank lines and lines starting with # are ignored."""
-    if not path:
-        return {}
+    return parse_expected_failures(Path(path).read_text(encoding="utf-8")) if path else {}
+
+
+def parse_expected_failures(text: str) -> dict[str, str]:
     expected: dict[str, str] = {}
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         entry, _, reason = line.partition("#")
         if entry.strip():
             expected[entry.strip()] = reason.strip()
@@ -86,6 +90,7 @@ def failure_details(item, error: BaseException) -> dict[str, Any]:
         "citation": (scenario.description or "").strip() if scenario else "",
         "step": getattr(item, "heartspec_failed_step", ""),
         "what": what,
+        "engine_fault": ENGINE_FAULTS.get(type(error).__name__) if isinstance(error, EngineError) else None,
         "exchanges": list(session.transcript) if session else [],
         **_move_log(session),
     }

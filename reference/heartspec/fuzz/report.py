@@ -244,14 +244,16 @@ class FuzzReport:
 
 def read_known_differences(path: str | None) -> dict[str, str]:
     """`command field rule  # reason` per line; blank lines and lines starting with # are ignored."""
-    if not path:
-        return {}
+    return parse_known_differences(Path(path).read_text(encoding="utf-8"), path) if path else {}
+
+
+def parse_known_differences(text: str, name: str) -> dict[str, str]:
     known = {}
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         entry, _, reason = line.partition("#")
         words = entry.split()
         if len(words) == 3:
             known[" ".join(words)] = reason.strip() or "listed as a known difference"
         elif words:
-            raise ValueError(f"{path}: {line!r}: a known difference is three words: command field rule")
+            raise ValueError(f"{name}: {line!r}: a known difference is three words: command field rule")
     return known

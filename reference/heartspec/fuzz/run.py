@@ -39,6 +39,7 @@ class FuzzOptions:
     engine: str
     seconds: float | None = None
     games: int | None = None
+    games_per_setup: int | None = None  # or this many games for each set-up the engine claims (compat's fixed run)
     seed: int = 0
     rulesets: list[str] = field(default_factory=list)
     players: list[int] = field(default_factory=list)
@@ -109,6 +110,7 @@ class _Session:
         self.reference_failures = 0
         self.refused_options: set = set()  # option names, and (name, value) pairs, the engine refused
         self.report = FuzzReport(seed=options.seed, setups_available=len(setups), known=dict(options.known))
+        self.game_limit = options.games if options.games_per_setup is None else options.games_per_setup * len(setups)
 
     def loop(self) -> None:
         """Plan game g+1 while the engines answer game g: planning and answering overlap."""
@@ -136,8 +138,8 @@ class _Session:
             in_flight = (*upcoming, self._guarded(begin, upcoming[1].lines(), self.reference, self.engine))
 
     def _done(self, planned_games: int, started: float) -> bool:
-        if self.options.games is not None:
-            return planned_games >= self.options.games
+        if self.game_limit is not None:
+            return planned_games >= self.game_limit
         if not self.chooser.cells:
             self.report.notes.append("the engine refused every set-up it claims; the run stopped")
             return True

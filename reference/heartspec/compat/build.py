@@ -1,0 +1,46 @@
+"""Saved reports -> compat.json and the site, and the exit status of a compat run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from heartspec.compat.run import REPORTS, CompatError
+from heartspec.compat.site import site_files, write_site
+from heartspec.compat.summary import build_summary, load_reports
+
+
+def build_site(reports_from: Path, out: Path, echo: Callable[[str], None]) -> int:
+    """0: built, every engine ran scenarios; 1: built, some engine ran none; CompatError when none ran at all."""
+    loaded = load_reports(reports_from)
+    try:
+        summary = build_summary(loaded)
+    except (KeyError, TypeError, AttributeError) as err:
+        raise CompatError(f"the reports in {reports_from / REPORTS} are not a compat run's (missing {err}); "
+                          "run `heartspec compat` again") from None
+    if not summary["engines"] or all("no_scenario_ran" in engine["flags"] for engine in summary["engines"]):
+        raise CompatError("no engine ran any scenario: "
+                          + ("; ".join(f"{engine['label']}: {engine['problem'] or 'nothing it claims matched'}"
+                                       for engine in summary["engines"]) or "no engine was given"))
+    files = site_files(summary, loaded)
+    try:
+        if out.resolve() != reports_from.resolve():
+            copy_reports(reports_from / REPORTS, out / REPORTS)
+        write_site(out, files)
+    except OSError as err:
+        raise CompatError(f"cannot write the site in {out}: {err}") from None
+    for engine in summary["engines"]:
+        t = engine["totals"]
+        mark = f" [{', '.join(engine['flags'])}]" if engine["flags"] else ""
+        echo(f"{engine['label']:<24} passed {t['passed']:>4}  failed {t['failed']:>4}  errored {t['errored']:>4}  "
+             f"skipped {t['skipped']:>4}  fuzz differences {len(engine['fuzz']['differences'])}{mark}")
+    echo(f"site: {out / 'index.html'}")
+    return 1 if any("no_scenario_ran" in engine["flags"] for engine in summary["engines"]) else 0
+
+
+def copy_reports(source: Path, target: Path) -> None:
+    import shutil
+
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source, target)

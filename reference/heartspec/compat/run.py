@@ -1,0 +1,149 @@
+"""Run the checks of a compat report: per engine, hello, the scenarios and a fixed fuzz pass.
+
+Each engine's results are saved in `DIR/reports/LABEL/`:
+
+    engine.json    label, command, configuration, hello, adapter notes, the adapter's classification files
+    conform.json   `heartspec conform --report-json` (every scenario's outcome, failure details)
+    fuzz.json      `heartspec fuzz --games-per-setup N --seed S --report-json` (differences, reproductions)
+
+and `DIR/reports/run.json` and `DIR/reports/scenarios.json` hold the run's settings and the
+scenario catalog.  Conform and fuzz run as subprocesses of the `heartspec` command, so each
+engine gets exactly what a user running them by hand would get.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from heartspec.compat.catalog import scenario_catalog
+from heartspec.conformance.coverage import CoverageError
+from heartspec.compat.engines import Engine
+
+REPORTS = "reports"
+HEARTSPEC = [sys.executable, "-c", "from heartspec.cli import main; main()"]
+
+
+def guide_rulesets() -> list[str]:
+    from heartspec.conformance.layout import shipped_spec
+
+    return shipped_spec().in_guide_order()
+
+
+class CompatError(Exception):
+    """compat could not do its job (an output folder it cannot write, reports it cannot read)."""
+
+
+@dataclass
+class RunSettings:
+    seed: int = 0
+    games_per_setup: int = 2
+    timeout: float = 5.0
+    max_seconds: float = 1800.0           # each engine's conform run, and its fuzz run, apart
+    skipped_engines: list = field(default_factory=list)   # (label, reason) of default engines not installed
+    # a subset of the checks, as extra arguments (`--id ID` for conform, `--ruleset R` for fuzz): test fixtures
+    # use it to stay small; a report built with filters says so on every page
+    conform_filters: list = field(default_factory=list)
+    fuzz_filters: list = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {"seed": self.seed, "games_per_setup": self.games_per_setup,
+                "filters": [*self.conform_filters, *self.fuzz_filters],
+                "skipped_engines": [{"label": label, "reason": reason} for label, reason in self.skipped_engines]}
+
+
+def write_json(path: Path, document) -> None:
+    path.write_text(json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def run_all(engines: list[Engine], out: Path, settings: RunSettings, echo: Callable[[str], None]) -> Path:
+    folder = out / REPORTS
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for stale in folder.glob("*/engine.json"):  # a report of an engine not in this run must not linger
+            for file in stale.parent.glob("*.json"):
+                file.unlink()
+            stale.parent.rmdir()
+        write_json(folder / "scenarios.json", scenario_catalog())
+        write_json(folder / "run.json", {**settings.as_json(), "engines": [engine.label for engine in engines],
+                                         "rulesets": guide_rulesets()})
+    except OSError as err:
+        raise CompatError(f"cannot write the reports folder {folder}: {err}") from None
+    except CoverageError as err:
+        raise CompatError(f"cannot read the scenarios: {err}") from None
+    for engine in engines:
+        run_engine(engine, folder / engine.label, settings, echo)
+    return folder
+
+
+def run_engine(engine: Engine, folder: Path, settings: RunSettings, echo: Callable[[str], None]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    echo(f"{engine.label}: {engine.command}")
+    manifest = describe(engine)
+    hello, problem = say_hello(engine.command, settings.timeout)
+    manifest["hello"], manifest["problem"] = hello, problem
+    if problem is None:
+        manifest["conform"], said = run_conform(engine, folder / "conform.json", settings)
+        echo(f"  conform: {said}")
+        manifest["fuzz"], said = run_fuzz(engine, folder / "fuzz.json", settings)
+        echo(f"  fuzz: {said}")
+    else:
+        echo(f"  not run: {problem}")
+    write_json(folder / "engine.json", manifest)
+
+
+def describe(engine: Engine) -> dict:
+    import importlib
+
+    notes = ""
+    if engine.module:
+        try:
+            notes = (importlib.import_module(engine.module).__doc__ or "").strip()
+        except Exception:  # noqa: BLE001 - an adapter that cannot even import still gets its row, without notes
+            notes = ""
+    files = {kind: {"name": Path(path).name, "text": Path(path).read_text(encoding="utf-8")}
+             for kind, path in sorted(engine.files.items())}
+    return {"label": engine.label, "command": engine.command, "module": engine.module,
+            "configuration": list(engine.arguments), "notes": notes, "files": files}
+
+
+def say_hello(command: str, timeout: float) -> tuple[dict | None, str | None]:
+    from heartspec.conformance.runner import RunnerError, preflight
+
+    try:
+        return preflight(command, timeout), None
+    except RunnerError as err:
+        return None, str(err)
+
+
+def run_conform(engine: Engine, report: Path, settings: RunSettings) -> tuple[dict, str]:
+    command = HEARTSPEC + ["conform", "--engine", engine.command, "--report-json", str(report),
+                           "--timeout", str(settings.timeout), "--max-seconds", str(settings.max_seconds),
+                           *settings.conform_filters]
+    return finished(command, report, settings.max_seconds)
+
+
+def run_fuzz(engine: Engine, report: Path, settings: RunSettings) -> tuple[dict, str]:
+    command = HEARTSPEC + ["fuzz", "--engine", engine.command, "--report-json", str(report),
+                           "--games-per-setup", str(settings.games_per_setup), "--seed", str(settings.seed),
+                           "--timeout", str(settings.timeout), *settings.fuzz_filters]
+    return finished(command, report, settings.max_seconds)
+
+
+def finished(command: list[str], report: Path, max_seconds: float) -> tuple[dict, str]:
+    """Run one check: its exit status and, when it wrote no report, why (saved); its last output line (shown only:
+    it holds timings, which would make two runs' reports differ)."""
+    if report.exists():
+        report.unlink()
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=max_seconds + 120, check=False)
+    except subprocess.TimeoutExpired:
+        return {"exit": None, "error": f"did not finish in {max_seconds + 120:g} s"}, "timed out"
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    errors = [line for line in done.stderr.splitlines() if line.strip()]
+    error = None if report.exists() else (errors[-1] if errors else f"exited {done.returncode} without a report")
+    return {"exit": done.returncode, "error": error}, (lines[-1] if lines else error or "")

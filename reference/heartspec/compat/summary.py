@@ -1,0 +1,299 @@
+"""compat.json: the saved reports of a compat run, summed up per engine, ruleset and rule area.
+
+Every number here is counted from a conform or fuzz report in `reports/`; nothing is
+measured again.  An engine's rows are sorted closest to the rules first: most scenarios
+passed, then fewest failed or errored, then by label.  Outcomes:
+
+- passed, skipped: as the conform report says;
+- errored: a failed scenario in which the engine itself broke (crashed, hung, sent garbage);
+- failed: every other failure (a wrong answer).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from heartspec.compat.run import REPORTS, CompatError
+from heartspec.conformance.report import example_id_matches, parse_expected_failures
+from heartspec.fuzz.report import parse_known_differences
+
+SCHEMA_VERSION = 1
+OUTCOMES = ("passed", "failed", "errored", "skipped")
+PROTOCOL_COLUMN = "any"   # scenarios of the protocol itself, tied to no ruleset
+BROKEN_SHARE = 0.8        # an engine failing this share of what it ran is more likely a broken adapter
+BROKEN_MINIMUM = 10       # ... once it ran at least this many scenarios
+NO_REASON = ("", "listed as an expected failure", "listed as a known difference")
+FAULT_WORDS = {"crashed or closed its output": "crash", "timed out": "hang", "sent garbage": "garbage",
+               "was closed": "crash"}  # how reports written before `engine_fault` existed word it
+
+
+def area_words(area: str) -> str:
+    return area.replace("_", " ")
+
+
+def read_json(path: Path):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as err:
+        raise CompatError(f"cannot read {path}: {err}") from None
+
+
+def load_reports(out: Path) -> dict:
+    """Everything a summary and the site are built from: the reports folder of a compat run."""
+    folder = out / REPORTS
+    run = read_json(folder / "run.json")
+    if run is None:
+        raise CompatError(f"{folder} holds no compat run (no run.json): run `heartspec compat --out {out}` first")
+    engines = []
+    for label in run["engines"]:
+        manifest = read_json(folder / label / "engine.json")
+        if manifest is None:
+            raise CompatError(f"{folder / label} has no engine.json: the run that wrote it did not finish")
+        engines.append({"manifest": manifest, "conform": read_json(folder / label / "conform.json"),
+                        "fuzz": read_json(folder / label / "fuzz.json")})
+    return {"run": run, "catalog": read_json(folder / "scenarios.json") or {}, "engines": engines}
+
+
+# --- one engine's scenarios -------------------------------------------------
+
+def outcome_of(row: dict) -> str:
+    if row["outcome"] in ("failed", "xfailed"):
+        return "errored" if fault_of(row) else "failed"
+    return row["outcome"]
+
+
+def fault_of(row: dict) -> str | None:
+    details = row.get("details") or {}
+    if details.get("engine_fault"):
+        return details["engine_fault"]
+    what = details.get("what", "")
+    return next((word for phrase, word in FAULT_WORDS.items() if what.startswith(f"the engine {phrase}")), None)
+
+
+def classification(reason: str | None) -> tuple[str | None, str | None]:
+    """`rule difference: OpenSpiel ...` -> ("rule difference", "OpenSpiel ..."); no reason -> (None, None)."""
+    if reason is None:
+        return None, None
+    if reason.strip() in NO_REASON:
+        return "listed without a reason", None
+    head, words = split_outside_parentheses(reason)
+    kind, _, aside = head.partition("(")
+    if words is not None and 0 < len(kind.split()) <= 3:
+        aside = f"({aside.strip()} " if aside else ""  # `bug (Why: plays out of turn): ...` keeps its aside
+        return kind.strip(), f"{aside}{words.strip()}"
+    return "listed", reason.strip()
+
+
+def split_outside_parentheses(text: str) -> tuple[str, str | None]:
+    """At the first colon outside parentheses: `bug (Why: x): y` -> (`bug (Why: x)`, ` y`); no colon -> (text, None)."""
+    depth = 0
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == ":" and depth == 0:
+            return text[:index], text[index + 1:]
+    return text, None
+
+
+def listed_reason(listed: dict[str, str], scenario_id: str) -> str | None:
+    entry = next((e for e in listed if example_id_matches(e, scenario_id)), None)
+    return None if entry is None else listed[entry]
+
+
+def engine_rows(conform: dict | None) -> list[dict]:
+    return sorted((conform or {}).get("scenarios", []), key=lambda row: row["id"])
+
+
+def summarise_failures(rows: list[dict], expected: dict[str, str]) -> list[dict]:
+    failures = []
+    for row in rows:
+        outcome = outcome_of(row)
+        if outcome not in ("failed", "errored"):
+            continue
+        kind, reason = classification(listed_reason(expected, row["id"]))
+        failures.append({"id": row["id"], "ruleset": row["ruleset"], "area": row.get("area", ""),
+                         "depends": row.get("depends", []), "outcome": outcome, "fault": fault_of(row),
+                         "classification": kind, "reason": reason})
+    return failures
+
+
+def stale_entries(rows: list[dict], expected: dict[str, str]) -> list[str]:
+    """Entries of the expected-failures file that a scenario which passed matches: the engine now does what it
+    asks (conform --expected-failures calls each one an unexpected pass). Entries for rows not run say nothing."""
+    passing = [row["id"] for row in rows if row["outcome"] == "passed"]
+    return sorted(e for e in expected if any(example_id_matches(e, sid) for sid in passing))
+
+
+def counts_by(rows: list[dict], columns: list[str]) -> tuple[dict, dict]:
+    by_column = {column: Counter() for column in columns}
+    by_area: dict = {column: defaultdict(Counter) for column in columns}
+    for row in rows:
+        column = row["ruleset"] if row["ruleset"] in by_column else PROTOCOL_COLUMN
+        outcome = outcome_of(row)
+        by_column[column][outcome] += 1
+        by_area[column][row.get("area", "")][outcome] += 1
+    tally = lambda c: {**{o: c[o] for o in OUTCOMES}, "total": sum(c[o] for o in OUTCOMES)}  # noqa: E731
+    return ({column: tally(c) for column, c in by_column.items()},
+            {column: {area: tally(c) for area, c in sorted(areas.items())} for column, areas in by_area.items()})
+
+
+def closest_ruleset(counts: dict, rulesets: list[str]) -> dict | None:
+    """The ruleset whose scenarios the engine passes the largest share of, among those it ran."""
+    ran = [(r, counts[r]) for r in rulesets if counts[r]["total"] - counts[r]["skipped"] > 0]
+    if not ran:
+        return None
+    ruleset, c = max(ran, key=lambda item: (share(item[1]), item[1]["passed"], -rulesets.index(item[0])))
+    return {"ruleset": ruleset, "passed": c["passed"], "ran": c["total"] - c["skipped"]}
+
+
+def share(c: dict) -> float:
+    ran = c["total"] - c["skipped"]
+    return c["passed"] / ran if ran else 0.0
+
+
+def departures(failures: list[dict], by_area: dict, rulesets: list[str]) -> list[dict]:
+    """Per ruleset and rule area with failures: how many of the scenarios run there fail, and why, in one sentence."""
+    grouped: dict = defaultdict(list)
+    for failure in failures:
+        grouped[(failure["ruleset"], failure["area"])].append(failure)
+    result = []
+    for ruleset in rulesets:
+        for area in sorted({a for r, a in grouped if r == ruleset}):
+            rows = grouped[(ruleset, area)]
+            c = by_area[ruleset][area]
+            result.append({"ruleset": ruleset, "area": area, "failed": len(rows), "ran": c["total"] - c["skipped"],
+                           "scenarios": [row["id"] for row in rows], "sentence": departure_sentence(ruleset, area, rows, c)})
+    return result
+
+
+def departure_sentence(ruleset: str, area: str, rows: list[dict], counts: dict) -> str:
+    ran = counts["total"] - counts["skipped"]
+    errored = sum(1 for row in rows if row["outcome"] == "errored")
+    broke = f", {errored} of them with the engine breaking" if errored else ""
+    reasons = sorted({row["reason"] for row in rows if row["reason"]})
+    unclassified = sum(1 for row in rows if row["classification"] is None)
+    why = "; ".join(reasons)
+    if unclassified:
+        why = (why + "; " if why else "") + f"{unclassified} not classified by the adapter"
+    depends = sorted({d for row in rows for d in row["depends"]})
+    rests = f" (some rest on {', '.join(area_words(d) for d in depends)})" if depends else ""
+    return (f"{ruleset}, {area_words(area)}: {len(rows)} of {ran} scenarios fail{broke}{rests}"
+            + (f": {why}." if why else "."))
+
+
+def engine_flags(totals: dict) -> list[str]:
+    ran = totals["total"] - totals["skipped"]
+    flags = []
+    if ran == 0:
+        flags.append("no_scenario_ran")
+    elif ran >= BROKEN_MINIMUM and (totals["failed"] + totals["errored"]) / ran >= BROKEN_SHARE:
+        flags.append("possible_broken_adapter")
+    return flags
+
+
+# --- one engine's fuzz pass -------------------------------------------------
+
+def summarise_fuzz(fuzz: dict | None, known_text: str, record: dict | None) -> dict:
+    if fuzz is None:
+        return {"ran": False, "problem": (record or {}).get("error") or "the fuzz pass did not run",
+                "games": 0, "steps": 0, "setups_played": 0, "setups_available": 0, "differences": [], "stale": []}
+    known = parse_known_differences(known_text, "known differences")
+    differences = []
+    for group in fuzz["differences"]:
+        signature = " ".join(group["signature"][k] for k in ("command", "field", "rule"))
+        kind, reason = classification(known.get(signature))
+        differences.append({"signature": signature, "count": group["count"], "rule": group["ruling"].get("citation", ""),
+                            "classification": kind, "reason": reason})
+    seen = {d["signature"] for d in differences}
+    return {"ran": True, "problem": None, "games": fuzz["games"], "steps": fuzz["steps"],
+            "setups_played": fuzz["setups"]["played"], "setups_available": fuzz["setups"]["available"],
+            "differences": differences, "stale": sorted(set(known) - seen)}
+
+
+# --- the whole document -----------------------------------------------------
+
+def summarise_engine(entry: dict, columns: list[str], rulesets: list[str]) -> dict:
+    manifest, conform = entry["manifest"], entry["conform"]
+    files = manifest.get("files", {})
+    expected = parse_expected_failures(files.get("expected_failures", {}).get("text", ""))
+    rows = engine_rows(conform)
+    counts, by_area = counts_by(rows, columns)
+    totals = {o: sum(counts[c][o] for c in columns) for o in (*OUTCOMES, "total")}
+    failures = summarise_failures(rows, expected)
+    hello_engine = (manifest.get("hello") or {}).get("engine") or {}
+    problem = manifest.get("problem") or (conform or {}).get("handshake_error") \
+        or ((manifest.get("conform") or {}).get("error") if conform is None else None)
+    flags = engine_flags(totals)
+    if problem and "no_scenario_ran" not in flags:
+        flags.append("no_scenario_ran")
+    return {
+        "label": manifest["label"], "name": hello_engine.get("name", ""), "version": str(hello_engine.get("version", "")),
+        "command": manifest["command"], "configuration": manifest.get("configuration", []),
+        "module": manifest.get("module"), "problem": problem,
+        "conform_exit": (manifest.get("conform") or {}).get("exit"),
+        "claims": (manifest.get("hello") or {}).get("supports") or {},
+        "counts": counts, "by_area": by_area, "totals": totals,
+        "closest": closest_ruleset(counts, rulesets),
+        "departures": departures(failures, by_area, rulesets),
+        "failures": failures, "unclassified": sum(1 for f in failures if f["classification"] is None),
+        "stale_expected_failures": stale_entries(rows, expected),
+        "fuzz": summarise_fuzz(entry["fuzz"], files.get("known_differences", {}).get("text", ""), manifest.get("fuzz")),
+        "flags": flags,
+        "page": f"engines/{manifest['label']}.html", "badge": f"badges/{manifest['label']}.svg",
+    }
+
+
+def flag_incomplete(engines: list[dict]) -> None:
+    """Every run reports every scenario row (skipped ones too), so an engine with fewer rows than another was cut
+    short (--max-seconds, or the engine stalled the run): its counts cover only part of the suite."""
+    suite = max((engine["totals"]["total"] for engine in engines), default=0)
+    for engine in engines:
+        if 0 < engine["totals"]["total"] < suite:
+            engine["flags"].append("incomplete_run")
+
+
+def rank_key(engine: dict):
+    t = engine["totals"]
+    return ("no_scenario_ran" in engine["flags"], -t["passed"], t["failed"] + t["errored"], engine["label"])
+
+
+def scenario_rows(loaded: dict, engines: list[dict]) -> list[dict]:
+    """Every scenario row any engine reported, with each engine's outcome, and the suite-fault flag."""
+    table: dict = {}
+    for entry, engine in zip(loaded["engines"], engines):
+        for row in engine_rows(entry["conform"]):
+            base = row["id"].split("[")[0]
+            slot = table.setdefault(row["id"], {"id": row["id"], "base": base, "ruleset": row["ruleset"],
+                                                "area": row.get("area", ""), "outcomes": {}, "flags": []})
+            slot["outcomes"][engine["label"]] = outcome_of(row)
+    for slot in table.values():
+        ran = [o for o in slot["outcomes"].values() if o != "skipped"]
+        if len(ran) >= 2 and all(o in ("failed", "errored") for o in ran):
+            slot["flags"].append("possible_suite_fault")
+    return [table[key] for key in sorted(table)]
+
+
+def build_summary(loaded: dict) -> dict:
+    rulesets = loaded["run"]["rulesets"]
+    columns = [*rulesets, PROTOCOL_COLUMN]
+    engines = [summarise_engine(entry, columns, rulesets) for entry in loaded["engines"]]
+    flag_incomplete(engines)
+    rows = scenario_rows(loaded, engines)
+    order = sorted(range(len(engines)), key=lambda i: rank_key(engines[i]))
+    catalog, reported = loaded["catalog"], {row["base"] for row in rows}
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "rulesets": rulesets, "columns": columns,
+        "settings": {"seed": loaded["run"]["seed"], "games_per_setup": loaded["run"]["games_per_setup"],
+                     "filters": loaded["run"].get("filters", [])},
+        "skipped_engines": loaded["run"].get("skipped_engines", []),
+        "engines": [engines[i] for i in order],
+        "areas": sorted({row["area"] for row in rows}),
+        "scenarios": [{"id": base, "name": info["name"], "area": info["area"], "source": info["source"],
+                       "depends": info["depends"], "page": f"scenarios/{base}.html"}
+                      for base, info in catalog.items() if base in reported],
+        "rows": rows,
+    }
