@@ -1,0 +1,34 @@
+"""The weak readings issue 17 decided: each test fails under the reading not taken.
+
+The scenario rows of features/ pin the readings that show in play (first-trick-008 for fi's
+queen under no-queen, moon-014 and its neighbours for se's moon at six players); these tests
+pin what the resolver offers and how the combinations resolve.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from heartspec.rules import load_spec
+
+SPEC = load_spec()
+
+
+def test_spot_plays_to_500_by_default_and_the_target_is_a_table_option():
+    assert SPEC.compile("dk", ("spot",), 4).target == 500
+    assert SPEC.compile("dk", ("spot",), 4, {"target": 300}).target == 300
+    with pytest.raises(ValueError, match="no option 'target'"):
+        SPEC.resolve("dk", (), 4, {"target": 300})
+
+
+def test_fi_no_queen_frees_the_queen_on_the_first_trick_unless_the_table_keeps_her_barred():
+    assert SPEC.resolve("fi", ("no-queen",), 4).get("first_trick.cards.QS") == "allowed"
+    kept = SPEC.resolve("fi", ("no-queen",), 4, {"first_trick_queen": "forbidden"})
+    assert kept.get("first_trick.cards.QS") == "forbidden"
+    with pytest.raises(ValueError, match="no option 'first_trick_queen'"):
+        SPEC.resolve("fi-classic", ("no-queen",), 4, {"first_trick_queen": "forbidden"})
+
+
+def test_se_keeps_26_for_a_moon_at_six_players_and_offers_the_points_in_play():
+    assert SPEC.compile("se", (), 6).moon_amount == 26
+    assert SPEC.compile("se", (), 6, {"moon_amount": "deal_total"}).moon_amount == 25
