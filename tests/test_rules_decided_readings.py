@@ -32,3 +32,17 @@ def test_fi_no_queen_frees_the_queen_on_the_first_trick_unless_the_table_keeps_h
 def test_se_keeps_26_for_a_moon_at_six_players_and_offers_the_points_in_play():
     assert SPEC.compile("se", (), 6).moon_amount == 26
     assert SPEC.compile("se", (), 6, {"moon_amount": "deal_total"}).moon_amount == 25
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_no_keeps_four_rounds_where_nobody_sits_across_and_offers_the_three_round_cycle(players):
+    assert SPEC.resolve("no", (), players).get("passing.cycle") == ["left", "right", "none", "none"]
+    dropped = SPEC.resolve("no", (), players, {"pass_cycle": "left,right,none"})
+    assert dropped.get("passing.cycle") == ["left", "right", "none"]
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_pass_cycle_option_exists_only_where_nobody_sits_across(players):
+    with pytest.raises(ValueError, match="no option 'pass_cycle'"):
+        SPEC.resolve("no", (), players, {"pass_cycle": "left,right,none"})
+    assert "pass_cycle" not in SPEC.resolve("no", (), players).options

@@ -346,12 +346,18 @@ def _remember(resolved: Resolved, rule_path: str, loaded: LoadedYaml | None, pat
         resolved.origins[rule_path] = Origin(loaded, path)
 
 
-def declared_options(ruleset: dict, chosen: list[dict]) -> dict[str, tuple[dict, str | None]]:
-    """Option name -> (entry, variant id or None): the ruleset's, then each chosen variant's."""
-    declared = {name: (entry, None) for name, entry in ruleset.get("options", {}).items()}
+def declared_options(ruleset: dict, chosen: list[dict], players: int | None = None) -> dict[str, tuple[dict, str | None]]:
+    """Option name -> (entry, variant id or None): the ruleset's, then each chosen variant's.
+
+    With a player count, an option limited to other table sizes (its `players`) is left out.
+    """
+    def offered(entry: dict) -> bool:
+        return players is None or players in entry.get("players", [players])
+
+    declared = {name: (entry, None) for name, entry in ruleset.get("options", {}).items() if offered(entry)}
     for variant in chosen:
         declared.update({name: (entry, variant["id"]) for name, entry in variant.get("options", {}).items()
-                         if ruleset["id"] in entry.get("rulesets", [ruleset["id"]])})
+                         if ruleset["id"] in entry.get("rulesets", [ruleset["id"]]) and offered(entry)})
     return declared
 
 
@@ -361,7 +367,7 @@ def option_source(entry: dict, ruleset_id: str) -> dict:
 
 
 def _apply_options(resolved: Resolved, spec: Spec, ruleset: dict, chosen: list[dict], given: dict) -> None:
-    declared = declared_options(ruleset, chosen)
+    declared = declared_options(ruleset, chosen, resolved.players)
     for name in given:
         if name not in declared:
             offered = ", ".join(declared) or "none"
