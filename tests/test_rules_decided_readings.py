@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from heartspec.engine.selfplay import play_games
 from heartspec.rules import load_spec
 
 SPEC = load_spec()
@@ -46,3 +47,14 @@ def test_the_pass_cycle_option_exists_only_where_nobody_sits_across(players):
     with pytest.raises(ValueError, match="no option 'pass_cycle'"):
         SPEC.resolve("no", (), players, {"pass_cycle": "left,right,none"})
     assert "pass_cycle" not in SPEC.resolve("no", (), players).options
+
+
+@pytest.mark.parametrize("variants, count", [
+    (("two-player", "no-passing"), 0), (("no-passing", "two-player"), 0),
+    (("two-player", "pass-left"), 3), (("pass-left", "two-player"), 3),
+])
+def test_fi_classic_two_player_combines_with_the_passing_variations_in_either_order(variants, count):
+    compiled = SPEC.compile("fi-classic", variants, 2)
+    assert compiled.pass_count == count
+    summary = play_games(compiled, games=3, seed=7)
+    assert summary.games == 3 and summary.deals >= 3

@@ -126,6 +126,7 @@ def resolve(spec: Spec, ruleset_id: str, variants: Iterable[str] = (), players: 
         rules={}, options={},
     )
     _apply_ruleset(resolved, ruleset, spec.files.get(("ruleset", ruleset_id)))
+    chosen = table_first(chosen)
     for variant in chosen:
         _apply_variant(resolved, variant, spec.files.get(("variant", variant["id"])))
     _apply_options(resolved, spec, ruleset, chosen, options or {})
@@ -143,6 +144,15 @@ def _id_tuple(variants: Iterable[str] | str | None) -> tuple[str, ...]:
     if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
         raise ResolveError(f"variants are a list of variant ids, not {variants!r}")
     return tuple(variants)
+
+
+def table_first(chosen: list[dict]) -> list[dict]:
+    """Variants that set the table size (their own `players`) first, the rest in the order given.
+
+    The others are played at that table, so a change of theirs that meets one of the table
+    variant's (fi-classic's no-passing after two-player's pass) wins whatever order they were named in.
+    """
+    return sorted(chosen, key=lambda variant: "players" not in variant)
 
 
 def _known_ruleset(spec: Spec, ruleset_id: str) -> dict:
