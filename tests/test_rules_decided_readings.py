@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import pytest
 
+from heartspec.engine.scoring import deal_points, game_winners, partner_of
 from heartspec.engine.selfplay import play_games
+from heartspec.render.rulebook import build_rulebook, render_text
 from heartspec.rules import load_spec
 
 SPEC = load_spec()
+
+
+def describe_rules(ruleset, variants):
+    return render_text(build_rulebook(SPEC, ruleset, variants, 4))
 
 
 def test_spot_plays_to_500_by_default_and_the_target_is_a_table_option():
@@ -58,3 +64,35 @@ def test_fi_classic_two_player_combines_with_the_passing_variations_in_either_or
     assert compiled.pass_count == count
     summary = play_games(compiled, games=3, seed=7)
     assert summary.games == 3 and summary.deals >= 3
+
+
+def test_fi_partnership_has_its_own_entries_for_the_pair_total_and_the_partners_moon():
+    resolved = SPEC.resolve("fi", ("partnership",), 4)
+    cited = {s["rule"]: s for rule in resolved.rules.values() for s in rule.sources}
+    for path, value in (("scoring_unit.target_total", "team"), ("moon.partner", "scored")):
+        assert resolved.get(path) == value
+        assert cited[path]["status"] == "interpretation" and cited[path]["via"] == "partnership"
+    spared = SPEC.compile("fi", ("partnership",), 4, {"moon_partner": "spared"})
+    assert spared.moon_partner == "spared" and spared.team_target
+
+
+def test_the_partnership_rules_are_printed_in_the_rulebook():
+    text = describe_rules("fi", ("partnership",))
+    assert "partners' summed total is checked against the target" in text
+    assert "shooter's partner is one of the others" in text
+    assert "moon_partner" in text
+    assert "target is checked" not in describe_rules("fi", ())
+
+
+def test_a_spared_partner_scores_nothing_for_the_moon():
+    nothing = [0, 0, 0, 0]
+    assert deal_points(nothing, nothing, 0, "add_to_others", 26) == [0, 26, 26, 26]
+    assert deal_points(nothing, nothing, 0, "add_to_others", 26, spared=partner_of(0, 4)) == [0, 26, 0, 26]
+    assert deal_points(nothing, nothing, 1, "subtract_from_self", 26, spared=partner_of(1, 4)) == [0, -26, 0, 0]
+
+
+@pytest.mark.parametrize("team_target, ends", [(True, True), (False, False)])
+def test_the_target_is_checked_against_the_pair_or_each_players_own_total(team_target, ends):
+    winners = game_winners([53, 10, 53, 0], 1, partnership=True, target=100, end_condition="exceeds",
+                           max_deals=None, ties="shared", team_target=team_target)
+    assert (winners == [1, 3]) if ends else winners is None
