@@ -77,7 +77,7 @@ def table_options(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: 
     ruleset = spec.rulesets[ruleset_id]
     chosen = [spec.variants[v] for v in variant_ids]
     effective = spec.resolve(ruleset_id, variant_ids, players, given)
-    players = effective.players
+    players = effective.players if players is None else players
     declared = declared_options(ruleset, chosen, players)
     return [_option(spec, ruleset_id, variant_ids, players, given, effective, name, entry, via)
             for name, (entry, via) in declared.items()]
