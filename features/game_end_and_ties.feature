@@ -276,8 +276,8 @@ Feature: The end of the game and ties
   @id:end-008 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At three, five and six players reaching exactly 100 ends a no or dk game
     Source: no "Vanlige spørsmål (FAQ)" and dk "Strafpoint og hvordan de tælles": 100 or more after
-    a finished deal ends the game, at any table size (no "Slik spiller du med tre, fem" (heading
-    shortened) and dk "Er I ikke fire?" change only the deck). The deal is the moon of moon-008 and
+    a finished deal ends the game, at any table size (no "Slik spiller du med tre, fem eller
+    seks" and dk "Er I ikke fire?" change only the deck). The deal is the moon of moon-008 and
     its shooter, seat 0, puts 26 on every opponent (no "Å «skyte månen»", dk "At tage alt – den
     store gamble"), so seat 1 goes from 74 to exactly 100, or from 73 to 99, and seat 0 keeps the
     lowest total, 10.

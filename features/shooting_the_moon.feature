@@ -238,8 +238,8 @@ Feature: Shooting the moon
   Scenario Outline: At three, five and six players a seat that wins every trick has shot the moon
     Source: fi "Puhallus – kaikki 26 pistettä itselle", se "Att ta månen", no "Å «skyte månen»" and
     dk "At tage alt – den store gamble" define the moon without a table size; fi "Valmistelu eri
-    pelaajamäärillä", se "Hjärter för tre, fem och sex spelare", no "Slik spiller du med tre, fem"
-    (heading shortened) and dk "Er I ikke fire?" only change the deck. Every position is a deal
+    pelaajamäärillä", se "Hjärter för tre, fem och sex spelare", no "Slik spiller du med tre, fem
+    eller seks" and dk "Er I ikke fire?" only change the deck. Every position is a deal
     without passing in which seat 0 holds the highest clubs (at three players also the five highest
     spades), so its lowest club beats every club the others play to the opening trick and it leads
     and wins every trick after: every heart and the queen of spades end in its tricks. At se six
