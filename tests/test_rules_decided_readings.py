@@ -7,14 +7,20 @@ pin what the resolver offers and how the combinations resolve.
 
 from __future__ import annotations
 
-import pytest
+import shutil
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from heartspec.cli import main
 from heartspec.engine.scoring import deal_points, game_winners, partner_of
 from heartspec.engine.selfplay import play_games
 from heartspec.render.rulebook import build_rulebook, render_text
 from heartspec.rules import load_spec
 
 SPEC = load_spec()
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def describe_rules(ruleset, variants):
@@ -96,3 +102,16 @@ def test_the_target_is_checked_against_the_pair_or_each_players_own_total(team_t
     winners = game_winners([53, 10, 53, 0], 1, partnership=True, target=100, end_condition="exceeds",
                            max_deals=None, ties="shared", team_target=team_target)
     assert (winners == [1, 3]) if ends else winners is None
+
+
+def test_an_option_limited_to_table_sizes_must_default_to_the_rule_at_each_of_them(tmp_path):
+    spec_dir = tmp_path / "spec"
+    shutil.copytree(ROOT / "spec", spec_dir)
+    no_yaml = spec_dir / "rulesets" / "no.yaml"
+    text = no_yaml.read_text(encoding="utf-8")
+    swapped = "values: [[left, right, none], [left, right, none, none]]"
+    no_yaml.write_text(text.replace("values: [[left, right, none, none], [left, right, none]]", swapped),
+                       encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(spec_dir)])
+    assert result.exit_code == 1
+    assert "differs from the rule passing.cycle" in result.output and "at 3 players" in result.output
