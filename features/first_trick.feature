@@ -281,15 +281,17 @@ Feature: The first trick
       | dk      |
 
   @id:first-trick-008 @area:first_trick
-  Scenario Outline: Under a variant that changes card values the ban keeps its named cards and gains new point cards
-    Source: fi "Ensimmäinen tikki ja hertta rikottu" bars point cards from the first trick and,
-    in a sentence of its own, the hearts and the queen of spades; fi-classic "Pelin kulku" names
-    them only in brackets as its point cards. no-queen (fi "Ilman patarouvaa", fi-classic
-    "Variaatioita") takes the queen's points away: fi still bars her, fi-classic frees her;
+  Scenario Outline: Under a variant that changes card values the ban follows the point cards
+    Source: fi "Ensimmäinen tikki ja hertta rikottu" bars point cards from the first trick and then
+    names the hearts and the queen of spades as those cards, to add that a hand without clubs may
+    not play them either; fi-classic "Pelin kulku" names them in brackets as its point cards. Both
+    lists are read as the point cards, the way the moon's list is. no-queen (fi "Ilman
+    patarouvaa", fi-classic "Variaatioita") takes the queen's points away, so both free her (an
+    interpretation; on fi a table that keeps her barred sets first_trick_queen=forbidden);
     graduated-spades (fi "Porrastetut pisteet") makes the ace and king of spades point cards, so
-    they join it; the Omnibus bonus cards (fi "Ruutujätkä (−10 pistettä)", fi-classic
+    they join the ban; the Omnibus bonus cards (fi "Ruutujätkä (−10 pistettä)", fi-classic
     "Variaatioita") are plus cards, not point cards, and may be played. Seat 1 is out of clubs.
-    Given a "<ruleset>" game for 4 players at a deal without passing with variants "<variant>"
+    Given a "<ruleset>" game for 4 players at a deal without passing with variants "<variant>" <options>
     And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC 3D 6D 9D"
     And seat 1 holds "4D 7D TD JD KD 3H 6H 9H QH 3S QS KS AS"
     And seat 2 holds "QC KC AC AD 4H 7H TH KH 2S 4S 6S 8S TS"
@@ -300,28 +302,29 @@ Feature: The first trick
 
     @ruleset:fi @players:4 @variant:no-queen
     Examples: fi no-queen
-      | ruleset | variant  | card | verdict                              |
-      | fi      | no-queen | QS   | refused with "points_on_first_trick" |
+      | ruleset | variant  | options                                    | card | verdict                              |
+      | fi      | no-queen |                                            | QS   | accepted                             |
+      | fi      | no-queen | with options "first_trick_queen=forbidden" | QS   | refused with "points_on_first_trick" |
 
     @ruleset:fi-classic @players:4 @variant:no-queen
     Examples: fi-classic no-queen
-      | ruleset    | variant  | card | verdict  |
-      | fi-classic | no-queen | QS   | accepted |
+      | ruleset    | variant  | options | card | verdict  |
+      | fi-classic | no-queen |         | QS   | accepted |
 
     @ruleset:fi @players:4 @variant:graduated-spades
     Examples: fi graduated-spades
-      | ruleset | variant          | card | verdict                              |
-      | fi      | graduated-spades | AS   | refused with "points_on_first_trick" |
+      | ruleset | variant          | options | card | verdict                              |
+      | fi      | graduated-spades |         | AS   | refused with "points_on_first_trick" |
 
     @ruleset:fi @players:4 @variant:omnibus-jd
     Examples: fi omnibus-jd
-      | ruleset | variant    | card | verdict  |
-      | fi      | omnibus-jd | JD   | accepted |
+      | ruleset | variant    | options | card | verdict  |
+      | fi      | omnibus-jd |         | JD   | accepted |
 
     @ruleset:fi-classic @players:4 @variant:omnibus-td
     Examples: fi-classic omnibus-td
-      | ruleset    | variant    | card | verdict  |
-      | fi-classic | omnibus-td | TD   | accepted |
+      | ruleset    | variant    | options | card | verdict  |
+      | fi-classic | omnibus-td |         | TD   | accepted |
 
   @id:first-trick-009 @area:first_trick @depends:following_and_winning
   Scenario Outline: Following suit comes before the ban when the first lead is not a club

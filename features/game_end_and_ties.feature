@@ -227,8 +227,9 @@ Feature: The end of the game and ties
     goes past 100 after a deal, whatever the table size (fi "Valmistelu eri pelaajamäärillä" and se
     "Hjärter för tre, fem och sex spelare" change only the deck). The deal is the moon of moon-008
     (seat 0 takes every point card, the others get 26 each, fi "Puhallus – kaikki 26 pistettä
-    itselle", se "Att ta månen"; 25 at se six players, where the two of hearts is out), so seat 1
-    goes from 74 (75) to exactly 100, or from 75 (76) to 101, while seat 0 keeps the lowest total, 10.
+    itselle", se "Att ta månen"; 26 at se six players too, where the two of hearts is out but the
+    same points are kept), so seat 1 goes from 74 to exactly 100, or from 75 to 101, while seat 0
+    keeps the lowest total, 10.
     Given a "<ruleset>" game for <players> players starting at deal <deal> with totals "<before>"
     And seat 0 holds "<hand>"
     And the other cards are dealt in deck order
@@ -269,14 +270,14 @@ Feature: The end of the game and ties
     @ruleset:se @players:6
     Examples: se 6 players
       | ruleset | players | deal | hand                    | before        | after              | outcome                          |
-      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 75 0 0 0 0 | 10 100 25 25 25 25 | the game is not over             |
-      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 76 0 0 0 0 | 10 101 25 25 25 25 | the game is over with winner "0" |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 74 0 0 0 0 | 10 100 26 26 26 26 | the game is not over             |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 10 75 0 0 0 0 | 10 101 26 26 26 26 | the game is over with winner "0" |
 
   @id:end-008 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At three, five and six players reaching exactly 100 ends a no or dk game
     Source: no "Vanlige spørsmål (FAQ)" and dk "Strafpoint og hvordan de tælles": 100 or more after
-    a finished deal ends the game, at any table size (no "Slik spiller du med tre, fem" (heading
-    shortened) and dk "Er I ikke fire?" change only the deck). The deal is the moon of moon-008 and
+    a finished deal ends the game, at any table size (no "Slik spiller du med tre, fem eller
+    seks" and dk "Er I ikke fire?" change only the deck). The deal is the moon of moon-008 and
     its shooter, seat 0, puts 26 on every opponent (no "Å «skyte månen»", dk "At tage alt – den
     store gamble"), so seat 1 goes from 74 to exactly 100, or from 73 to 99, and seat 0 keeps the
     lowest total, 10.
@@ -329,8 +330,9 @@ Feature: The end of the game and ties
     Source: se "När tar spelet slut?" plays one more deal when the lowest totals are level, and its
     section "Hjärter för tre, fem och sex spelare" keeps the other rules at every size; fi "Pelin
     tavoite" never covers a tie, and the fi ruleset lets the tied seats share the win (an
-    interpretation). The deal is the moon of moon-008 (others +26, +25 at se six players, where the
-    two of hearts is out): seat 1 passes 100 and seats 0 and 2 both end on 26 (25). The se extra deal is the next one, dealt by the seat left of the dealer
+    interpretation). The deal is the moon of moon-008 (others +26, at se six players too, where the
+    two of hearts is out but the same points are kept): seat 1 passes 100 and seats 0 and 2 both
+    end on 26. The se extra deal is the next one, dealt by the seat left of the dealer
     (se "Given"; seat 0 deals the first deal played, the protocol's default), so by seat 1: deal 4
     at three players (cycle left, right, none), deal 6 at five (five-step cycle), deal 5 at six
     (four-step cycle), each the first step of its cycle again, a pass to the left.
@@ -369,7 +371,7 @@ Feature: The end of the game and ties
     @ruleset:se @players:6
     Examples: se 6 players
       | ruleset | players | deal | hand                    | before        | after              | outcome                                    |
-      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 25 81 0 1 2 3 | 25 106 25 26 27 28 | the game goes on to deal 5 dealt by seat 1 |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 26 80 0 1 2 3 | 26 106 26 27 28 29 | the game goes on to deal 5 dealt by seat 1 |
 
   @id:end-010 @area:game_end_and_ties @depends:shooting_the_moon
   Scenario Outline: At three, five and six players tied lowest totals share the win in no and dk

@@ -411,6 +411,31 @@ Feature: Passing cards
       | dk      | 5       | 4    | none      | playing |
       | dk      | 5       | 6    | right     | passing |
 
+  @id:pass-007 @area:passing
+  Scenario Outline: At three and five players a no table may drop the across step from the cycle
+    Source: no "Slik spiller du med tre, fem eller seks" skips the across exchange where nobody
+    sits across. The no ruleset keeps the four-round pattern of "Utdeling og kortbytte" by default
+    (pass-006) and offers the other reading, the step taken out of the pattern, as the option
+    pass_cycle=left,right,none (an interpretation): then the fourth deal passes left again and the
+    fifth to the right.
+    Given a "no" game for <players> players starting at deal <deal> with options "pass_cycle=left,right,none"
+    And the other cards are dealt in deck order
+    Then the pass direction is "<direction>"
+    And the phase is "<phase>"
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | players | deal | direction | phase   |
+      | 3       | 3    | none      | playing |
+      | 3       | 4    | left      | passing |
+      | 3       | 5    | right     | passing |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | players | deal | direction | phase   |
+      | 5       | 3    | none      | playing |
+      | 5       | 4    | left      | passing |
+
   @id:pass-020 @area:passing
   Scenario Outline: Everyone passes again in the next deal, the way the cycle turns
     Source: fi "Kolmen kortin vaihto", no "Utdeling og kortbytte", dk "Kortbyttet før hver runde",

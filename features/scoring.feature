@@ -94,7 +94,7 @@ Feature: Scoring a deal
     rechecked trick by trick from the spec's rules, without the engine: that each card played is
     legal and the lowest legal one, who takes each trick and the kitty, the points, and (se at six
     players) the moon of seat 5, who takes the twelve hearts left and the queen, so every other
-    seat gets the 25 points in play (moon-014).
+    seat gets the moon's 26 though 25 are in play (moon-014).
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And the other cards are dealt in deck order
     When the rest of the deal is played with the lowest legal cards
@@ -128,7 +128,7 @@ Feature: Scoring a deal
     @ruleset:se @players:6 @depends:shooting_the_moon
     Examples: se 6 players
       | ruleset | players | deal | points           |
-      | se      | 6       | 4    | 25 25 25 25 25 0 |
+      | se      | 6       | 4    | 26 26 26 26 26 0 |
 
     @ruleset:no @players:3
     Examples: no 3 players

@@ -238,8 +238,8 @@ Feature: Shooting the moon
   Scenario Outline: At three, five and six players a seat that wins every trick has shot the moon
     Source: fi "Puhallus – kaikki 26 pistettä itselle", se "Att ta månen", no "Å «skyte månen»" and
     dk "At tage alt – den store gamble" define the moon without a table size; fi "Valmistelu eri
-    pelaajamäärillä", se "Hjärter för tre, fem och sex spelare", no "Slik spiller du med tre, fem"
-    (heading shortened) and dk "Er I ikke fire?" only change the deck. Every position is a deal
+    pelaajamäärillä", se "Hjärter för tre, fem och sex spelare", no "Slik spiller du med tre, fem
+    eller seks" and dk "Er I ikke fire?" only change the deck. Every position is a deal
     without passing in which seat 0 holds the highest clubs (at three players also the five highest
     spades), so its lowest club beats every club the others play to the opening trick and it leads
     and wins every trick after: every heart and the queen of spades end in its tricks. At se six
@@ -317,9 +317,9 @@ Feature: Shooting the moon
   Scenario Outline: Where the guide adds 26 to the others, it does so at every table size
     Source: fi "Puhallus – kaikki 26 pistettä itselle" and se "Att ta månen": the shooter scores
     nothing and each other player gets 26, with no choice unless agreed. The positions are those of
-    moon-008. At se six players the two of hearts is out and 25 points are in play; the moon is
-    taking every point card and moves what they are worth (the principle for point-changing
-    variants, docs/rule-vocabulary.md), so each other seat gets 25 (moon-014: a table may fix 26).
+    moon-008. At se six players the two of hearts is out and 25 points are in play, but the
+    section on three, five and six players keeps the same points, so each other seat still gets
+    the moon section's 26 (an interpretation; moon-014: a table may move only the 25).
     Given a "<ruleset>" game for <players> players starting at deal <deal>
     And seat 0 holds "<hand>"
     And the other cards are dealt in deck order
@@ -356,7 +356,7 @@ Feature: Shooting the moon
     @ruleset:se @players:6
     Examples: se 6 players
       | ruleset | players | deal | hand                    | points           |
-      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 0 25 25 25 25 25 |
+      | se      | 6       | 4    | 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 26 |
 
   @id:moon-010 @area:shooting_the_moon
   Scenario Outline: Where the shooter chooses, either choice scores at every table size
@@ -471,13 +471,15 @@ Feature: Shooting the moon
     And the deal scores "-26 0 0 0"
 
   @id:moon-014 @area:shooting_the_moon
-  Scenario Outline: The moon moves the points in play, and a table may fix it at 26
+  Scenario Outline: The moon moves the points in play where a variant revalues cards, and the table may choose
     Source: the moon is taking every point card (fi "Puhallus – kaikki 26 pistettä itselle", se
-    "Att ta månen"), so where a variant or a deck changes what the cards are worth it moves the
-    points in play: 13 under no-queen (fi "Ilman patarouvaa"), 25 in se's six-player deck ("Hjärter
-    för tre, fem och sex spelare"). Tables that keep the number 26 set moon_amount=26, an
-    interpretation offered as a table option. The positions are those of moon-001 (fi) and moon-008
-    (se at six): seat 0 wins every trick.
+    "Att ta månen"), so where a variant changes what the cards are worth it moves the points in
+    play: 13 under no-queen (fi "Ilman patarouvaa"); tables that keep the number 26 set
+    moon_amount=26. se's six-player deck only lacks the two of hearts, and its section "Hjärter för
+    tre, fem och sex spelare" keeps the same points, so the moon there gives 26 although 25 are in
+    play; tables that move only the 25 set moon_amount=deal_total. Both are interpretations offered
+    as table options. The positions are those of moon-001 (fi) and moon-008 (se at six): seat 0
+    wins every trick.
     Given a "<ruleset>" game for <players> players starting at deal <deal> <setup>
     And seat 0 holds "<hand>"
     And the other cards are dealt in deck order
@@ -492,6 +494,7 @@ Feature: Shooting the moon
 
     @ruleset:se @players:6
     Examples: se 6 players
-      | ruleset | players | deal | setup                             | hand                    | points           |
-      | se      | 6       | 4    | with options "moon_amount=26"     | 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 26 |
+      | ruleset | players | deal | setup                                 | hand                    | points           |
+      | se      | 6       | 4    |                                       | 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 26 |
+      | se      | 6       | 4    | with options "moon_amount=deal_total" | 7C 8C 9C TC JC QC KC AC | 0 25 25 25 25 25 |
 

@@ -184,3 +184,27 @@ Feature: Two-player Hertta with a stock
     Then the deal scores "13 13"
     And the totals are "103 103"
     And the game is over with winners "0 1"
+
+  @id:two-010 @area:two_player @ruleset:fi-classic @players:2 @variant:two-player @depends:passing
+  Scenario Outline: The two-player game takes the listed passing variations
+    Source: fi-classic "Kahden pelaajan hertta" keeps everything it does not list as in the
+    four-player rules, so the variations of "Variaatioita" on passing apply to it as well:
+    no-passing plays every deal as dealt, and pass-left passes to the left, to the opponent, every
+    deal (which a two-player pass does anyway). The variants are named in either order.
+    Given a "fi-classic" game for 2 players starting at deal <deal> with variants "<variants>"
+    And the other cards are dealt in deck order
+    Then the pass direction is "<direction>"
+    And the phase is "<phase>"
+    And seat 0 holds 13 cards
+
+    @variant:no-passing
+    Examples: no-passing
+      | deal | variants              | direction | phase   |
+      | 1    | two-player no-passing | none      | playing |
+      | 2    | no-passing two-player | none      | playing |
+
+    @variant:pass-left
+    Examples: pass-left
+      | deal | variants             | direction | phase   |
+      | 1    | two-player pass-left | left      | passing |
+      | 3    | pass-left two-player | left      | passing |

@@ -128,6 +128,53 @@ Feature: Variants
       | ruleset | variant     |
       | fi      | partnership |
 
+  @id:var-015 @area:variants @depends:shooting_the_moon
+  Scenario Outline: In partnerships the shooter's partner scores the moon's 26 unless the table spares the partner
+    Source: fi "Paripeli" only adds a pair's points together, and fi "Puhallus – kaikki 26
+    pistettä itselle" scores 26 for every other player, so the partner, one of the others, scores
+    them too (an interpretation, moon.partner); a table that lets the moon hit only the opposing
+    pair sets moon_partner=spared. The position is moon-001's: seat 0 holds every club and wins
+    every trick; its partner is seat 2.
+    Given a "fi" game for 4 players at a deal without passing with variants "partnership" <options>
+    And seat 0 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And seat 1 holds "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    And seat 2 holds "2S 3S 4S 5S 6S 7S 8S 2H 3H 4H 5H 6H 7H"
+    And seat 3 holds "9S TS JS QS KS AS 8H 9H TH JH QH KH AH"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the deal scores "<points>"
+    And the team totals are "<teams>"
+
+    @ruleset:fi @players:4 @variant:partnership
+    Examples: fi partnership
+      | options                            | points     | teams |
+      |                                    | 0 26 26 26 | 26 52 |
+      | with options "moon_partner=spared" | 0 26 0 26  | 0 52  |
+
+  @id:var-016 @area:variants @depends:game_end_and_ties
+  Scenario Outline: In partnerships the pair's summed total is checked against the target
+    Source: fi "Paripeli" adds a pair's points together, and the fi ruleset reads the target of fi
+    "Pistekortit ja pisteenlasku" (over 100 ends the game) against that sum (an interpretation,
+    scoring_unit.target_total): seats 0 and 2 end on 53 each, no player over 100 on their own,
+    but their pair on 106, so the game ends and the other pair (seats 1 and 3, 10) wins. The
+    position is var-003's (the deal scores 3 10 13 0).
+    Given a "fi" game for 4 players at a deal without passing with variants "partnership" with totals "<before>"
+    And seat 0 holds "5C 9C KC AC 5D 9D KD 4H 8H QH 3S 7S JS"
+    And seat 1 holds "2C 6C TC 2D 6D TD AD 5H 9H KH 4S 8S QS"
+    And seat 2 holds "3C 7C JC 3D 7D JD 2H 6H TH AH 5S 9S KS"
+    And seat 3 holds "4C 8C QC 4D 8D QD 3H 7H JH 2S 6S TS AS"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the team totals are "<teams>"
+    And <outcome>
+
+    @ruleset:fi @players:4 @variant:partnership
+    Examples: fi partnership
+      | before    | teams  | outcome                             |
+      | 50 0 40 0 | 106 10 | the game is over with winners "1 3" |
+      | 50 0 37 0 | 103 10 | the game is over with winners "1 3" |
+      | 44 0 40 0 | 100 10 | the game is not over                |
+
   @id:var-004 @area:variants
   Scenario Outline: Without passing every deal starts with play
     Source: fi "Ilman vaihtoa" and fi-classic "Variaatioita": no cards are passed.

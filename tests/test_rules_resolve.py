@@ -316,8 +316,8 @@ def test_a_list_option_refuses_a_value_it_does_not_offer():
         load_spec().resolve("fi", ["omnibus-jd"], options={"moon_also_requires": "TD"})
 
 
-@pytest.mark.parametrize("players, amount", [(4, 26), (6, 25)])
-def test_se_moves_the_points_in_play_unless_the_table_fixes_26(players, amount):
+@pytest.mark.parametrize("players, in_play", [(4, 26), (6, 25)])
+def test_se_keeps_the_moons_26_unless_the_table_moves_the_points_in_play(players, in_play):
     spec = load_spec()
-    assert spec.compile("se", players=players).moon_amount == amount
-    assert spec.compile("se", players=players, options={"moon_amount": 26}).moon_amount == 26
+    assert spec.compile("se", players=players).moon_amount == 26
+    assert spec.compile("se", players=players, options={"moon_amount": "deal_total"}).moon_amount == in_play

@@ -288,8 +288,8 @@ ELSEWHERE_WHY = {
         "open-020: the opening card is demanded only on a deal's first trick, so the same forgotten reset frees "
         "the opening lead of the second deal"),
     "follow-suit-optional": (
-        "first-trick-008's fi no-queen row: the mutant's legal list keeps the ban only on cards worth points, so "
-        "the queen that fi bars by name slips through"),
+        "first-trick-008's fi no-queen row with first_trick_queen=forbidden: the mutant's legal list keeps the ban "
+        "only on cards worth points, so the queen that option bars by name slips through"),
     "hearts-stay-broken": "proto-state-003 checks the whole state after a deal, hearts_broken included",
     "jokers-ranked-wrong": (
         "fi's deck at three, five and six players holds jokers, and every deal played out there plays them: "

@@ -650,8 +650,10 @@ class Game:
 
     def _conclude_deal(self, events, penalties, bonuses, shooter, effect) -> None:
         rules = self.rules
+        spared = (scoring.partner_of(shooter, self.players)
+                  if shooter is not None and rules.partnership and rules.moon_partner == "spared" else None)
         points = scoring.deal_points(penalties, bonuses, shooter, effect, rules.moon_amount,
-                                     rules.moon_bonus_cards == "kept")
+                                     rules.moon_bonus_cards == "kept", spared)
         self.totals = [t + p for t, p in zip(self.totals, points)]
         self.last_deal_points = points
         self.deals_scored += 1
@@ -823,7 +825,8 @@ def _derived_tables(rules: CompiledRules) -> dict:
         "_stake": scoring.exact_stake(rules.stake),
         "_settles_per_deal": rules.settlement in PER_DEAL_SETTLEMENTS,
         "_game_winners": partial(scoring.game_winners, partnership=rules.partnership, target=rules.target,
-                                 end_condition=rules.end_condition, max_deals=rules.max_deals, ties=rules.ties),
+                                 end_condition=rules.end_condition, max_deals=rules.max_deals, ties=rules.ties,
+                                 team_target=rules.team_target),
         "_pass_offsets": {"left": 1, "right": -1, "across": rules.players // 2, "left2": 2, "right2": -2},
         "_first_trick_guarded": guarded,
         "_ban_before_suit": rules.first_trick_barred_follow == "other_suit",

@@ -55,8 +55,13 @@ def deal_points(
     effect: str | None = None,
     amount: int = 0,
     bonus_kept: bool = True,
+    spared: int | None = None,
 ) -> list[int]:
-    """Points each seat scores for the deal; a moon replaces the shooter's penalty points."""
+    """Points each seat scores for the deal; a moon replaces the shooter's penalty points.
+
+    `spared` is a seat that does not score a moon added to the others (the shooter's partner
+    where moon.partner is spared).
+    """
     points = [p + b for p, b in zip(penalties, bonuses)]
     if shooter is None:
         return points
@@ -64,9 +69,14 @@ def deal_points(
         if seat == shooter:
             own = 0 if effect == "add_to_others" else -amount
             points[seat] = own + (bonuses[seat] if bonus_kept else 0)
-        elif effect == "add_to_others":
+        elif effect == "add_to_others" and seat != spared:
             points[seat] += amount
     return points
+
+
+def partner_of(seat: int, players: int) -> int:
+    """Partners sit across: seat s plays with seat s + n/2."""
+    return (seat + players // 2) % players
 
 
 def team_totals(totals: list[int]) -> list[int]:
@@ -84,15 +94,21 @@ def game_winners(
     end_condition: str,
     max_deals: int | None,
     ties: str,
+    team_target: bool = True,
 ) -> list[int] | None:
-    """The winning seats if the game ends after this deal, else None."""
+    """The winning seats if the game ends after this deal, else None.
+
+    With partnerships the lower team total wins; `team_target` checks the target against the
+    team totals, otherwise against each player's own total (scoring_unit.target_total).
+    """
     scores = team_totals(totals) if partnership else list(totals)
+    checked = scores if team_target else list(totals)
     if target is None:
         hit = False
     elif end_condition == "reaches":
-        hit = any(s >= target for s in scores)
+        hit = any(s >= target for s in checked)
     else:
-        hit = any(s > target for s in scores)
+        hit = any(s > target for s in checked)
     if not hit and not (max_deals is not None and deal_number >= max_deals):
         return None
     low = min(scores)

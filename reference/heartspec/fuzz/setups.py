@@ -134,7 +134,7 @@ def option_choices(spec, setup: Setup) -> dict[str, list]:
     """The game-length and settlement options this set-up declares, with the values a guide names."""
     chosen = [spec.variants[v] for v in setup.variants]
     choices = {}
-    for name, (entry, _via) in declared_options(spec.rulesets[setup.ruleset], chosen).items():
+    for name, (entry, _via) in declared_options(spec.rulesets[setup.ruleset], chosen, setup.players).items():
         values = entry.get("values")
         if isinstance(values, list) and values:
             choices[name] = list(values)

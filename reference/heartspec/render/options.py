@@ -77,7 +77,8 @@ def table_options(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: 
     ruleset = spec.rulesets[ruleset_id]
     chosen = [spec.variants[v] for v in variant_ids]
     effective = spec.resolve(ruleset_id, variant_ids, players, given)
-    declared = declared_options(ruleset, chosen)
+    players = effective.players if players is None else players
+    declared = declared_options(ruleset, chosen, players)
     return [_option(spec, ruleset_id, variant_ids, players, given, effective, name, entry, via)
             for name, (entry, via) in declared.items()]
 
@@ -123,8 +124,8 @@ def _values(table, given, name, entry, candidates, root, default, current) -> li
 def _telling_context(table, given, name, entry, candidates, root, default, current, values):
     """Where the values read alike (a pot rule while no pot is played), the first other option value
     under which each reads differently: ("settlement=zero_point_pot", the values phrased there)."""
-    spec, ruleset_id, variant_ids, _players = table
-    declared = declared_options(spec.rulesets[ruleset_id], [spec.variants[v] for v in variant_ids])
+    spec, ruleset_id, variant_ids, players = table
+    declared = declared_options(spec.rulesets[ruleset_id], [spec.variants[v] for v in variant_ids], players)
     for other, (other_entry, _via) in declared.items():
         if other == name or other in given or other_entry["values"] == "any":
             continue
@@ -148,7 +149,7 @@ def _resolved_with(spec, ruleset_id, variant_ids, players, options, name, entry)
     if attempt is not None:
         return attempt, ""
     for other, (other_entry, _via) in declared_options(spec.rulesets[ruleset_id],
-                                                        [spec.variants[v] for v in variant_ids]).items():
+                                                        [spec.variants[v] for v in variant_ids], players).items():
         if other == name or other in options or other_entry["values"] == "any":
             continue
         admitting = [v for v in other_entry["values"]

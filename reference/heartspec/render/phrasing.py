@@ -229,7 +229,19 @@ def _moon(value: dict, rules: Mapping) -> str:
     if _has_negative_cards(rules):
         fate = {"kept": "still count", "ignored": "are ignored"}.get(value.get("bonus_cards"))
         text += f" (negative cards they took {fate})" if fate else ""
-    return text
+    return text + _moon_partner(value, rules)
+
+
+def _moon_partner(value: dict, rules: Mapping) -> str:
+    """With partnerships: whether the shooter's partner scores a moon added to the others."""
+    unit = rules.get("scoring_unit") if rules else None
+    if not isinstance(unit, dict) or unit.get("unit") != "partnership":
+        return ""
+    if value.get("effect") not in ("add_to_others", "shooter_choice"):
+        return ""
+    if value.get("partner", "scored") == "spared":
+        return _("; but the shooter's partner scores nothing for it, only the two opponents do")
+    return _("; the shooter's partner is one of the others and scores the moon's points too")
 
 
 def _penalty_total(rules: Mapping) -> str:
@@ -254,7 +266,11 @@ def _has_negative_cards(rules: Mapping) -> bool:
 
 def _scoring_unit(value: dict, _rules: Mapping) -> str:
     if value.get("unit") == "partnership":
-        return "Partners sitting across from each other score together"
+        if value.get("target_total", "team") == "player":
+            return _("Partners sitting across from each other score together; the target is checked "
+                     "against each player's own total, and the lower partnership total wins")
+        return _("Partners sitting across from each other score together; the partners' summed total "
+                 "is checked against the target, and the lower partnership total wins")
     return "Everyone scores for themselves"
 
 

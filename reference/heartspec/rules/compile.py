@@ -104,6 +104,8 @@ def compile_rules(resolved: Resolved) -> CompiledRules:
         moon_amount=_moon_amount(moon, penalty_total),
         moon_bonus_cards=moon["bonus_cards"],
         partnership=unit["unit"] == "partnership",
+        team_target=unit["target_total"] == "team",
+        moon_partner=moon["partner"],
         target=None if end["max_deals"] is not None and end["deal_limit"] == "replaces_target" else end["target"],
         end_condition=end["condition"],
         max_deals=end["max_deals"],

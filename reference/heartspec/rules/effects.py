@@ -53,8 +53,9 @@ def _moon(rules: CompiledRules) -> Any:
     if not rules.moon_enabled:
         return ("off",)
     negative = any(rules.face_points[f] < 0 for f in _in_deck(rules))
+    partner = rules.moon_partner if rules.partnership and rules.moon_effect != "subtract_from_self" else None
     return (rules.moon_required_faces, rules.moon_effect, rules.moon_amount,
-            rules.moon_bonus_cards if negative else None)
+            rules.moon_bonus_cards if negative else None, partner)
 
 
 def _passing(rules: CompiledRules) -> Any:

@@ -80,3 +80,7 @@ class CompiledRules:
     # zero-point pot
     pot_on_zero: str = "exactly_zero"   # or "zero_or_less": who shares the pot
     unclaimed_pot: str = "returned"     # or "to_winners": a pot still on the table when the game ends
+
+    # partnerships
+    team_target: bool = True            # the partners' summed total meets the target (else each own total)
+    moon_partner: str = "scored"        # or "spared": the shooter's partner does not score a moon added to others

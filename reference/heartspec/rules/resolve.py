@@ -126,6 +126,7 @@ def resolve(spec: Spec, ruleset_id: str, variants: Iterable[str] = (), players: 
         rules={}, options={},
     )
     _apply_ruleset(resolved, ruleset, spec.files.get(("ruleset", ruleset_id)))
+    chosen = table_first(chosen)
     for variant in chosen:
         _apply_variant(resolved, variant, spec.files.get(("variant", variant["id"])))
     _apply_options(resolved, spec, ruleset, chosen, options or {})
@@ -143,6 +144,15 @@ def _id_tuple(variants: Iterable[str] | str | None) -> tuple[str, ...]:
     if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
         raise ResolveError(f"variants are a list of variant ids, not {variants!r}")
     return tuple(variants)
+
+
+def table_first(chosen: list[dict]) -> list[dict]:
+    """Variants that set the table size (their own `players`) first, the rest in the order given.
+
+    The others are played at that table, so a change of theirs that meets one of the table
+    variant's (fi-classic's no-passing after two-player's pass) wins whatever order they were named in.
+    """
+    return sorted(chosen, key=lambda variant: "players" not in variant)
 
 
 def _known_ruleset(spec: Spec, ruleset_id: str) -> dict:
@@ -346,12 +356,18 @@ def _remember(resolved: Resolved, rule_path: str, loaded: LoadedYaml | None, pat
         resolved.origins[rule_path] = Origin(loaded, path)
 
 
-def declared_options(ruleset: dict, chosen: list[dict]) -> dict[str, tuple[dict, str | None]]:
-    """Option name -> (entry, variant id or None): the ruleset's, then each chosen variant's."""
-    declared = {name: (entry, None) for name, entry in ruleset.get("options", {}).items()}
+def declared_options(ruleset: dict, chosen: list[dict], players: int | None = None) -> dict[str, tuple[dict, str | None]]:
+    """Option name -> (entry, variant id or None): the ruleset's, then each chosen variant's.
+
+    With a player count, an option limited to other table sizes (its `players`) is left out.
+    """
+    def offered(entry: dict) -> bool:
+        return players is None or players in entry.get("players", [players])
+
+    declared = {name: (entry, None) for name, entry in ruleset.get("options", {}).items() if offered(entry)}
     for variant in chosen:
         declared.update({name: (entry, variant["id"]) for name, entry in variant.get("options", {}).items()
-                         if ruleset["id"] in entry.get("rulesets", [ruleset["id"]])})
+                         if ruleset["id"] in entry.get("rulesets", [ruleset["id"]]) and offered(entry)})
     return declared
 
 
@@ -361,7 +377,7 @@ def option_source(entry: dict, ruleset_id: str) -> dict:
 
 
 def _apply_options(resolved: Resolved, spec: Spec, ruleset: dict, chosen: list[dict], given: dict) -> None:
-    declared = declared_options(ruleset, chosen)
+    declared = declared_options(ruleset, chosen, resolved.players)
     for name in given:
         if name not in declared:
             offered = ", ".join(declared) or "none"

@@ -196,23 +196,27 @@ def _check_option_values(spec_file: SpecFile, here: tuple, entry: dict, rule_pat
 
 def _check_option_default(spec_file: SpecFile, here: tuple, entry: dict, rule_path: str) -> None:
     """The option's default must be what the rules already say, or the rulebook and a default game disagree."""
-    written = _written_value(spec_file.loaded.data, rule_path)
     default = entry.get("default") if entry["values"] == "any" else entry["values"][0]
-    if written is not _ABSENT and written != default:
-        spec_file.problem(
-            here + ("values",),
-            f"the default {default!r} differs from the rule {rule_path} = {written!r}; list the rule's value first",
-        )
+    for players in entry.get("players", [None]):
+        written = _written_value(spec_file.loaded.data, rule_path, players)
+        if written is not _ABSENT and written != default:
+            at = f" at {players} players" if players else ""
+            spec_file.problem(
+                here + ("values",),
+                f"the default {default!r} differs from the rule {rule_path} = {written!r}{at}; list the rule's value first",
+            )
 
 
 _ABSENT = object()
 
 
-def _written_value(data: dict, rule_path: str) -> Any:
-    """The value a ruleset writes at a rule path for every player count, if it writes one there."""
+def _written_value(data: dict, rule_path: str, players: int | None = None) -> Any:
+    """The value a ruleset writes at a rule path for every player count (or at `players`), if it writes one."""
     parts = rule_path.split(".")
     for cut in range(len(parts), 0, -1):
         entry = data["rules"].get(".".join(parts[:cut]))
+        if entry is not None and players is not None and "by_players" in entry:
+            entry = entry["by_players"].get(str(players))
         if entry is None or "value" not in entry:
             continue
         value = entry["value"]

@@ -48,6 +48,9 @@ APPLIES_WHEN: dict[str, Callable[[Callable[[str], Any]], bool]] = {
     "following.cancelled_points": lambda get: get("following.identical_cards") == "cancel",
     "settlement.on_zero": lambda get: get("settlement.method") == "zero_point_pot",
     "settlement.unclaimed_pot": lambda get: get("settlement.method") == "zero_point_pot",
+    "scoring_unit.target_total": lambda get: get("scoring_unit.unit") == "partnership",
+    "moon.partner": lambda get: (get("scoring_unit.unit") == "partnership"
+                                 and get("moon.effect") in ("add_to_others", "shooter_choice")),
 }
 
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Callable
 
 from heartspec.cards import HEARTS, IDS_PER_DECK, SLOTS_PER_SUIT, SPADES, cards_of, parse_card, suit_mask
-from heartspec.engine.scoring import MOON_CHOICES, game_winners
+from heartspec.engine.scoring import MOON_CHOICES, deal_points, game_winners, partner_of
 from heartspec.engine.selfplay import random_card
 from heartspec.rules.model import CompiledRules
 
@@ -219,16 +219,15 @@ class HeuristicBot:
         """The option that ends the game with this seat winning; else the one that does not end it."""
         rules = game.rules
         outcomes = {}
+        nothing = [0] * game.players
+        spared = partner_of(seat, game.players) if rules.partnership and rules.moon_partner == "spared" else None
         for option in MOON_CHOICES:
-            totals = list(game.totals)
-            for s in range(game.players):
-                if option == "subtract_from_self" and s == seat:
-                    totals[s] -= rules.moon_amount
-                elif option == "add_to_others" and s != seat:
-                    totals[s] += rules.moon_amount
+            moved = deal_points(nothing, nothing, seat, option, rules.moon_amount, spared=spared)
+            totals = [t + m for t, m in zip(game.totals, moved)]
             outcomes[option] = game_winners(
                 totals, game.deal_number, partnership=rules.partnership, target=rules.target,
-                end_condition=rules.end_condition, max_deals=rules.max_deals, ties=rules.ties)
+                end_condition=rules.end_condition, max_deals=rules.max_deals, ties=rules.ties,
+                team_target=rules.team_target)
         for option, winners in outcomes.items():
             if winners is not None and seat in winners:
                 return option

@@ -133,5 +133,6 @@ def _tie_kept_playing(game: Game) -> bool:
     if rules.ties != "extra_deal":
         return False
     return game_winners(game.totals, game.deal_number - 1, partnership=rules.partnership, target=rules.target,
-                        end_condition=rules.end_condition, max_deals=rules.max_deals, ties="shared") is not None
+                        end_condition=rules.end_condition, max_deals=rules.max_deals, ties="shared",
+                        team_target=rules.team_target) is not None
 
