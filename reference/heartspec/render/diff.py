@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from heartspec.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current_language, localized_prose, ngettext, use_language
 from heartspec.render.phrasing import compact, label, order_key
 from heartspec.render.selection import (
     RenderedRule,
@@ -21,6 +22,8 @@ from heartspec.render.selection import (
     check_ruleset,
     check_variants,
     cite,
+    cite_with_status,
+    interpretation_note,
     md_escape,
     plain,
     resolve_rules,
@@ -29,6 +32,7 @@ from heartspec.render.selection import (
 NOT_PLAYED = "—"
 DOCUMENT_PLAYERS = (3, 4, 5, 6)
 REFRESH_COMMAND = "heartspec diff --differences > spec/DIFFERENCES.md"
+DOCUMENT_LANGUAGES = LANGUAGES  # spec/DIFFERENCES.md in English, and a sibling DIFFERENCES.<lang>.md per language
 SCHEMA_VERSION = 1
 
 
@@ -123,7 +127,8 @@ def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str
     applied = tuple(v for v in variant_ids if applies_to(spec, v, ruleset_id))
     skipped = tuple(v for v in variant_ids if v not in applied)
     for vid in skipped:
-        notes.append(f"variant {vid} does not apply to {ruleset_id}: {ruleset_id} is compared without it")
+        notes.append(_("variant {variant} does not apply to {ruleset}: {ruleset} is compared without it").format(
+            variant=vid, ruleset=ruleset_id))
     return Column(
         ruleset_id=ruleset_id,
         title=spec.rulesets[ruleset_id].get("title", ruleset_id),
@@ -142,7 +147,8 @@ def _counts_to_compare(columns: list[Column], players: int | None, notes: list[s
         missing = [n for n in counts if n not in col.players]
         if missing:
             shown = ", ".join(map(str, missing))
-            notes.append(f"{col.ruleset_id} is not played by {shown} players: shown as {NOT_PLAYED}")
+            notes.append(_("{ruleset} is not played by {counts} players: shown as {mark}").format(
+                ruleset=col.ruleset_id, counts=shown, mark=NOT_PLAYED))
     return counts
 
 
@@ -176,20 +182,46 @@ def _fingerprint(rule: RenderedRule | None) -> str:
 
 
 def row_title(row: Row) -> str:
-    return f"{row.label} ({row.players} players)" if row.split_by_players else row.label
+    if not row.split_by_players:
+        return row.label
+    return ngettext("{rule} ({count} player)", "{rule} ({count} players)", row.players).format(
+        rule=row.label, count=row.players)
 
 
 def variants_line(comparison: Comparison) -> str | None:
     applied = [f"{c.ruleset_id}: {', '.join(c.variants)}" for c in comparison.columns if c.variants]
-    return "Variants applied: " + "; ".join(applied) if applied else None
+    return _("Variants applied: {variants}").format(variants="; ".join(applied)) if applied else None
+
+
+def note_line(note: str) -> str:
+    return _("Note: {note}").format(note=note)
+
+
+def title_line(comparison: Comparison) -> str:
+    return _("Rule differences: {rulesets}").format(rulesets=", ".join(c.ruleset_id for c in comparison.columns))
 
 
 def summary_line(comparison: Comparison) -> str:
     ids = ", ".join(c.ruleset_id for c in comparison.columns)
     counts = ", ".join(map(str, comparison.players))
     differing = sum(r.differs for r in comparison.rows)
-    what = "all rows" if comparison.show_all else "rows that differ"
-    return f"Comparing {ids} at {counts} players: {differing} of {len(comparison.rows)} rows differ (showing {what})"
+    sentence = (_("Comparing {rulesets} at {counts} players: {differing} of {rows} rows differ (showing all rows)")
+                if comparison.show_all else
+                _("Comparing {rulesets} at {counts} players: {differing} of {rows} rows differ"
+                  " (showing rows that differ)"))
+    return sentence.format(rulesets=ids, counts=counts, differing=differing, rows=len(comparison.rows))
+
+
+def not_played_text() -> str:
+    return _("not played by this many players")
+
+
+def no_such_rule_text() -> str:
+    return _("(no such rule)")
+
+
+def interpretation_mark() -> str:
+    return "[" + _("interpretation") + "]"
 
 
 # --- text -------------------------------------------------------------------
@@ -200,33 +232,29 @@ def render_text(comparison: Comparison) -> str:
     variants = variants_line(comparison)
     if variants:
         lines.append(variants)
-    lines += [f"Note: {n}" for n in comparison.notes]
+    lines += [note_line(n) for n in comparison.notes]
     width = max(len(c.ruleset_id) for c in comparison.columns) + 2
     for row in comparison.shown_rows:
-        marker = "" if row.differs else " (no difference)"
+        marker = "" if row.differs else " " + _("(no difference)")
         lines += ["", f"{row_title(row)}{marker}"]
         for rid, cell in row.cells.items():
             lines += _text_cell(rid.ljust(width), cell, " " * (width + 2))
     if not comparison.shown_rows:
-        lines += ["", "No differences."]
+        lines += ["", _("No differences.")]
     return "\n".join(lines) + "\n"
 
 
 def _text_cell(head: str, cell: Cell, indent: str) -> list[str]:
     if not cell.played:
-        return [f"  {head}{NOT_PLAYED} (not played by this many players)"]
+        return [f"  {head}{NOT_PLAYED} ({not_played_text()})"]
     if cell.rule is None:
-        return [f"  {head}(no such rule)"]
+        return [f"  {head}{no_such_rule_text()}"]
     lines = [f"  {head}{plain(cell.rule.text)}"]
     for source in cell.rule.sources:
-        status = plain(source.get("status", "?"))
-        lines.append(f"{indent}{plain(cite(source))}, {status}")
-        if status == "interpretation":
-            lines.append(f"{indent}[interpretation] {_flat(source.get('note', ''))}")
+        lines.append(f"{indent}{plain(cite_with_status(source))}")
+        if source.get("status") == "interpretation":
+            lines.append(f"{indent}{interpretation_mark()} {interpretation_note(source)}")
     return lines
-
-
-_flat = plain  # spec text on one line, control characters gone
 
 
 # --- markdown ---------------------------------------------------------------
@@ -234,18 +262,18 @@ _flat = plain  # spec text on one line, control characters gone
 
 def render_markdown(comparison: Comparison, heading: str = "#") -> str:
     notes: list[str] = []
-    lines = [f"{heading} Rule differences: {', '.join(c.ruleset_id for c in comparison.columns)}", ""]
+    lines = [f"{heading} {title_line(comparison)}", ""]
     lines.append(summary_line(comparison) + ".")
     variants = variants_line(comparison)
-    remarks = ([f"- {variants}"] if variants else []) + [f"- Note: {n}" for n in comparison.notes]
+    remarks = ([f"- {variants}"] if variants else []) + [f"- {note_line(n)}" for n in comparison.notes]
     lines += [""] + remarks if remarks else []
-    header = ["Rule"] + [c.ruleset_id for c in comparison.columns]
+    header = [_("Rule")] + [c.ruleset_id for c in comparison.columns]
     lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for row in comparison.shown_rows:
         cells = [_md_cell(rid, row, cell, notes) for rid, cell in row.cells.items()]
         lines.append("| " + " | ".join([f"**{md_escape(row_title(row))}**"] + cells) + " |")
     if notes:
-        lines += ["", f"{heading}# Interpretations", ""] + [f"{i}. {n}" for i, n in enumerate(notes, 1)]
+        lines += ["", f"{heading}# " + _("Interpretations"), ""] + [f"{i}. {n}" for i, n in enumerate(notes, 1)]
     return "\n".join(lines) + "\n"
 
 
@@ -253,13 +281,13 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
     if not cell.played:
         return NOT_PLAYED
     if cell.rule is None:
-        return "*(no such rule)*"
+        return f"*{no_such_rule_text()}*"
     parts = [md_escape(cell.rule.text)]
     for source in cell.rule.sources:
         cited = f"*{md_escape(cite(source))}*"
         if source.get("status") == "interpretation":
-            notes.append(f"{rid}, {row_title(row)}: {md_escape(_flat(source.get('note', '')))}")
-            cited += f" **[interpretation {len(notes)}]**"
+            notes.append(f"{rid}, {row_title(row)}: {md_escape(interpretation_note(source))}")
+            cited += " **[" + _("interpretation {number}").format(number=len(notes)) + "]**"
         parts.append(cited)
     return "<br>".join(parts)
 
@@ -268,7 +296,7 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
 
 
 def render_json(comparison: Comparison) -> dict[str, Any]:
-    return {
+    return localized_prose({
         "schema_version": SCHEMA_VERSION,
         "rulesets": [
             {
@@ -284,7 +312,7 @@ def render_json(comparison: Comparison) -> dict[str, Any]:
         "all": comparison.show_all,
         "notes": comparison.notes,
         "rows": [_row_json(r) for r in comparison.shown_rows],
-    }
+    })
 
 
 def _row_json(row: Row) -> dict[str, Any]:
@@ -306,20 +334,39 @@ def _cell_json(cell: Cell) -> dict[str, Any]:
 # --- the committed document -------------------------------------------------
 
 
-def differences_document(spec) -> str:
-    """spec/DIFFERENCES.md: every guide's ruleset compared at each table size, one section per count."""
+def document_name(lang: str = SOURCE_LANGUAGE) -> str:
+    """DIFFERENCES.md in English, DIFFERENCES.<lang>.md beside it in every other language."""
+    return "DIFFERENCES.md" if lang == SOURCE_LANGUAGE else f"DIFFERENCES.{lang}.md"
+
+
+def refresh_command(lang: str = SOURCE_LANGUAGE) -> str:
+    if lang == SOURCE_LANGUAGE:
+        return REFRESH_COMMAND
+    return f"heartspec diff --differences --lang {lang} > spec/{document_name(lang)}"
+
+
+def differences_document(spec, lang: str | None = None) -> str:
+    """spec/DIFFERENCES.md (or a language's sibling): every guide's ruleset compared at each table size."""
+    if lang is not None:
+        with use_language(lang):
+            return differences_document(spec)
+    lang = current_language()
     rulesets = spec.in_guide_order()
-    ids = ", ".join(rulesets)
+    section_command = "heartspec diff " + " ".join(rulesets) + " --players N --format markdown"
+    if lang != SOURCE_LANGUAGE:
+        section_command += f" --lang {lang}"
     lines = [
-        "# How the Nordic guides differ",
+        "# " + _("How the Nordic guides differ"),
         "",
-        f"Generated from the rulesets ({ids}); do not edit by hand. Refresh with `{REFRESH_COMMAND}`.",
-        "Each section is `heartspec diff " + " ".join(rulesets) + " --players N --format markdown`.",
-        "Cells cite the guide (ruleset id) and its section heading; interpretations are numbered and explained",
-        "below each table.",
+        _("Generated from the rulesets ({rulesets}); do not edit by hand. Refresh with `{command}`.").format(
+            rulesets=", ".join(rulesets), command=refresh_command(lang)),
+        _("Each section is `{command}`.").format(command=section_command),
+        *_("Cells cite the guide (ruleset id) and its section heading; interpretations are numbered and explained\n"
+           "below each table.").splitlines(),
     ]
     for n in DOCUMENT_PLAYERS:
         comparison = compare(spec, rulesets, players=n)
         section = render_markdown(comparison, heading="###").splitlines()
-        lines += ["", f"## {n} players", ""] + section[2:]
+        heading = ngettext("{count} player", "{count} players", n).format(count=n)
+        lines += ["", f"## {heading}", ""] + section[2:]
     return "\n".join(lines) + "\n"

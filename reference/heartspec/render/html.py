@@ -4,8 +4,23 @@ from __future__ import annotations
 
 from html import escape
 
-from heartspec.render.diff import NOT_PLAYED, Cell, Comparison, Row, row_title, summary_line, variants_line
-from heartspec.render.selection import cite
+from heartspec.i18n import _, current_language
+from heartspec.render.diff import (
+    NOT_PLAYED,
+    Cell,
+    Comparison,
+    Row,
+    interpretation_mark,
+    no_such_rule_text,
+    not_played_text,
+    note_line,
+    row_title,
+    summary_line,
+    title_line,
+    variants_line,
+)
+from heartspec.render.selection import cite, interpretation_note
+from heartspec.rules.vocabulary import status_label
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; }
@@ -24,14 +39,14 @@ def render_html(comparison: Comparison) -> str:
     ids = ", ".join(c.ruleset_id for c in comparison.columns)
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{current_language()}"><head><meta charset="utf-8">',
         f"<title>heartspec diff: {escape(ids)}</title>",
         f"<style>{STYLE}</style></head><body>",
-        f"<h1>Rule differences: {escape(ids)}</h1>",
+        f"<h1>{escape(title_line(comparison))}</h1>",
         f"<p>{escape(summary_line(comparison))}</p>",
     ]
     variants = variants_line(comparison)
-    extra = ([variants] if variants else []) + [f"Note: {n}" for n in comparison.notes]
+    extra = ([variants] if variants else []) + [note_line(n) for n in comparison.notes]
     if extra:
         parts.append("<ul>" + "".join(f"<li>{escape(e)}</li>" for e in extra) + "</ul>")
     parts.append(_table(comparison))
@@ -42,7 +57,7 @@ def render_html(comparison: Comparison) -> str:
 def _table(comparison: Comparison) -> str:
     head = "".join(f"<th>{escape(c.ruleset_id)}<br><small>{escape(c.title)}</small></th>" for c in comparison.columns)
     rows = "\n".join(_row(r) for r in comparison.shown_rows)
-    return f"<table><thead><tr><th>Rule</th>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
+    return f"<table><thead><tr><th>{escape(_('Rule'))}</th>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
 
 
 def _row(row: Row) -> str:
@@ -53,13 +68,14 @@ def _row(row: Row) -> str:
 
 def _cell(cell: Cell) -> str:
     if not cell.played:
-        return f'<td class="absent" title="not played by this many players">{NOT_PLAYED}</td>'
+        return f'<td class="absent" title="{escape(not_played_text())}">{NOT_PLAYED}</td>'
     if cell.rule is None:
-        return '<td class="absent">(no such rule)</td>'
+        return f'<td class="absent">{escape(no_such_rule_text())}</td>'
     parts = [escape(cell.rule.text)]
     for source in cell.rule.sources:
-        parts.append(f'<span class="src">{escape(cite(source))}, {escape(source.get("status", "?"))}</span>')
+        status = status_label(source.get("status", "?"))
+        parts.append(f'<span class="src">{escape(cite(source))}, {escape(status)}</span>')
         if source.get("status") == "interpretation":
-            note = " ".join(str(source.get("note", "")).split())
-            parts.append(f'<span class="interp">[interpretation] {escape(note)}</span>')
+            note = interpretation_note(source)
+            parts.append(f'<span class="interp">{escape(interpretation_mark())} {escape(note)}</span>')
     return "<td>" + "".join(parts) + "</td>"

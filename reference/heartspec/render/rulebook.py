@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from heartspec.i18n import _, localized_prose, ngettext, spec_text
 from heartspec.render.selection import (
     RenderedRule,
     RenderError,
@@ -13,10 +14,13 @@ from heartspec.render.selection import (
     check_ruleset,
     check_variants,
     cite,
+    cite_with_status,
+    interpretation_note,
     md_escape,
     plain,
     resolve_rules,
 )
+from heartspec.rules import vocabulary
 
 
 @dataclass
@@ -90,36 +94,44 @@ def _variant_header(variant: dict) -> dict:
 
 
 def _players_heading(counts: list[int]) -> str:
-    return "every player count" if len(counts) > 1 else f"{counts[0]} players"
+    return _("Rules at every player count") if len(counts) > 1 else _rules_at(counts[0])
+
+
+def _rules_at(players: int) -> str:
+    return ngettext("Rules at {count} player", "Rules at {count} players", players).format(count=players)
 
 
 def _option_text(option: dict) -> str:
     values = option.get("values")
     if values == "any":
-        return f"any number (default {option.get('default')})"
-    shown = ["none" if v is None else str(v) for v in values or []]
+        return _("any number (default {default})").format(default=option.get("default"))
+    shown = [_("none") if v is None else str(v) for v in values or []]
     if shown:
-        shown[0] += " (default)"
+        shown[0] = _("{value} (default)").format(value=shown[0])
     return ", ".join(shown)
 
 
 def _interpretation_notes(rule: RenderedRule) -> list[str]:
-    return [" ".join(s.get("note", "").split()) for s in rule.interpretations]
+    return [interpretation_note(s) for s in rule.interpretations]
+
+
+def _interpretation_mark() -> str:
+    return "[" + vocabulary.status_label("interpretation") + "]"
 
 
 # --- text -------------------------------------------------------------------
 
 
 def render_text(book: Rulebook) -> str:
-    lines = [f"{book.ruleset_id}: {plain(book.title)}"]
+    lines = [f"{book.ruleset_id}: {plain(spec_text(book.title))}"]
     lines += _header_lines(book, bullet="", esc=plain)
     sections = _sections(book)
     for heading, rules in sections:
-        lines += ["", f"Rules at {heading}:"]
+        lines += ["", f"{heading}:"]
         for rule in rules:
             lines.append(f"  {rule.label}: {plain(rule.text)}")
-            lines.append(f"      source: {plain(_cite_statuses(rule))}")
-            lines += [f"      [interpretation] {plain(note)}" for note in _interpretation_notes(rule)]
+            lines.append("      " + _("source: {citations}").format(citations=plain(_cite_statuses(rule))))
+            lines += [f"      {_interpretation_mark()} {plain(note)}" for note in _interpretation_notes(rule)]
     lines += _options_lines(book, bullet="  ", esc=plain)
     return "\n".join(lines) + "\n"
 
@@ -129,38 +141,41 @@ def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
     guide = book.guide
     lines = []
     if book.summary:
-        lines.append(f"{bullet}{esc(book.summary)}")
+        lines.append(f"{bullet}{esc(spec_text(book.summary))}")
     if guide:
-        lines.append(f"{bullet}Guide: {book.ruleset_id} ({esc(guide.get('title', ''))}; {esc(guide.get('file', ''))})")
+        lines.append(bullet + _("Guide: {ruleset} ({title}; {file})").format(
+            ruleset=book.ruleset_id, title=esc(guide.get("title", "")), file=esc(guide.get("file", ""))))
     if book.variants:
-        lines.append(f"{bullet}Variants: " + ", ".join(f"{v['id']} ({esc(v['title'])})" for v in book.variants))
-        lines += [f"{bullet}{v['id']}: {esc(v['summary'])}" for v in book.variants if v["summary"]]
+        shown = ", ".join(f"{v['id']} ({esc(spec_text(v['title']))})" for v in book.variants)
+        lines.append(bullet + _("Variants: {variants}").format(variants=shown))
+        lines += [f"{bullet}{v['id']}: {esc(spec_text(v['summary']))}" for v in book.variants if v["summary"]]
     else:
-        lines.append(f"{bullet}Variants: none")
-    lines.append(f"{bullet}Player counts shown: " + ", ".join(map(str, book.players)))
+        lines.append(bullet + _("Variants: none"))
+    lines.append(bullet + _("Player counts shown: {counts}").format(counts=", ".join(map(str, book.players))))
     return lines
 
 
 def _sections(book: Rulebook) -> list[tuple[str, list[RenderedRule]]]:
     if len(book.players) == 1:
         return [(_players_heading(book.players), book.by_players[book.players[0]])]
-    sections = [("every player count", book.common_rules())]
-    sections += [(f"{n} players", book.rules_only_at(n)) for n in book.players]
+    sections = [(_("Rules at every player count"), book.common_rules())]
+    sections += [(_rules_at(n), book.rules_only_at(n)) for n in book.players]
     return [(heading, rules) for heading, rules in sections if rules]
 
 
 def _cite_statuses(rule: RenderedRule) -> str:
-    return "; ".join(f"{cite(s)}, {s.get('status', '?')}" for s in rule.sources) or "no source recorded"
+    return "; ".join(cite_with_status(s) for s in rule.sources) or _("no source recorded")
 
 
 def _options_lines(book: Rulebook, bullet: str, esc) -> list[str]:
     if not book.options:
         return []
-    lines = ["", "Options (agree before the game):"]
+    lines = ["", _("Options (agree before the game)") + ":"]
     for key, option in book.options.items():
         source = option.get("source", {})
-        citation = cite({"guide": book.ruleset_id, **source}) if source else "no source recorded"
-        lines.append(f"{bullet}{key}: {esc(_option_text(option))} ({esc(citation)}, {esc(source.get('status', '?'))})")
+        citation = cite({"guide": book.ruleset_id, **source}) if source else _("no source recorded")
+        status = vocabulary.status_label(source.get("status", "?"))
+        lines.append(f"{bullet}{key}: {esc(_option_text(option))} ({esc(citation)}, {esc(status)})")
     return lines
 
 
@@ -168,16 +183,16 @@ def _options_lines(book: Rulebook, bullet: str, esc) -> list[str]:
 
 
 def render_markdown(book: Rulebook) -> str:
-    lines = [f"# {book.ruleset_id}: {md_escape(book.title)}", ""]
+    lines = [f"# {book.ruleset_id}: {md_escape(spec_text(book.title))}", ""]
     lines += _header_lines(book, bullet="- ", esc=md_escape)
     for heading, rules in _sections(book):
-        lines += ["", f"## Rules at {heading}", ""]
+        lines += ["", f"## {heading}", ""]
         for rule in rules:
             lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(rule))})*")
-            lines += [f"  - **[interpretation]** {md_escape(note)}" for note in _interpretation_notes(rule)]
+            lines += [f"  - **{_interpretation_mark()}** {md_escape(note)}" for note in _interpretation_notes(rule)]
     options = _options_lines(book, bullet="- ", esc=md_escape)
     if options:
-        lines += ["", "## Options (agree before the game)", ""] + options[2:]
+        lines += ["", "## " + _("Options (agree before the game)"), ""] + options[2:]
     return "\n".join(lines) + "\n"
 
 
@@ -185,7 +200,7 @@ def render_markdown(book: Rulebook) -> str:
 
 
 def render_json(book: Rulebook) -> dict[str, Any]:
-    return {
+    return localized_prose({
         "ruleset": book.ruleset_id,
         "title": book.title,
         "summary": book.summary,
@@ -193,7 +208,7 @@ def render_json(book: Rulebook) -> dict[str, Any]:
         "variants": book.variants,
         "players": {str(n): [_rule_json(r) for r in rules] for n, rules in book.by_players.items()},
         "options": book.options,
-    }
+    })
 
 
 def _rule_json(rule: RenderedRule) -> dict[str, Any]:
@@ -228,7 +243,7 @@ def catalog(spec) -> dict[str, list[dict]]:
 
 def _counts(counts: list[int] | None) -> str:
     if not counts:
-        return "as ruleset"
+        return _("as ruleset")
     return ",".join(map(str, counts))
 
 
@@ -240,26 +255,38 @@ def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def _catalog_rows(cat: dict) -> tuple[list[list[str]], list[list[str]]]:
-    rulesets = [[r["id"], r["title"], _counts(r["players"]), ", ".join(r["guides"])] for r in cat["rulesets"]]
+    rulesets = [[r["id"], spec_text(r["title"]), _counts(r["players"]), ", ".join(r["guides"])] for r in cat["rulesets"]]
     variants = [
-        [v["id"], v["title"], _counts(v["players"]), ", ".join(v["applies_to"]), ", ".join(v["guides"])]
+        [v["id"], spec_text(v["title"]), _counts(v["players"]), ", ".join(v["applies_to"]), ", ".join(v["guides"])]
         for v in cat["variants"]
     ]
     return rulesets, variants
 
 
+def _ruleset_headers() -> list[str]:
+    return [_("id"), _("title"), _("players"), _("guides")]
+
+
+def _variant_headers() -> list[str]:
+    return [_("id"), _("title"), _("players"), _("applies to"), _("guides")]
+
+
 def render_catalog_text(cat: dict) -> str:
     rulesets, variants = ([[plain(cell) for cell in row] for row in rows] for rows in _catalog_rows(cat))
-    lines = ["Rulesets"] + _table(["id", "title", "players", "guides"], rulesets)
-    lines += ["", "Variants"] + _table(["id", "title", "players", "applies to", "guides"], variants)
+    lines = [_("Rulesets")] + _table(_ruleset_headers(), rulesets)
+    lines += ["", _("Variants")] + _table(_variant_headers(), variants)
     return "\n".join(lines) + "\n"
+
+
+def render_catalog_json(cat: dict) -> dict:
+    return localized_prose(cat)
 
 
 def render_catalog_markdown(cat: dict) -> str:
     rulesets, variants = _catalog_rows(cat)
-    lines = ["## Rulesets", "", "| id | title | players | guides |", "|---|---|---|---|"]
+    lines = ["## " + _("Rulesets"), "", "| " + " | ".join(_ruleset_headers()) + " |", "|---|---|---|---|"]
     lines += ["| " + " | ".join(md_escape(c) for c in row) + " |" for row in rulesets]
-    lines += ["", "## Variants", "", "| id | title | players | applies to | guides |", "|---|---|---|---|---|"]
+    lines += ["", "## " + _("Variants"), "", "| " + " | ".join(_variant_headers()) + " |", "|---|---|---|---|---|"]
     lines += ["| " + " | ".join(md_escape(c) for c in row) + " |" for row in variants]
     return "\n".join(lines) + "\n"
 
@@ -268,6 +295,7 @@ __all__ = [
     "Rulebook",
     "build_rulebook",
     "catalog",
+    "render_catalog_json",
     "render_catalog_markdown",
     "render_catalog_text",
     "render_json",
