@@ -116,5 +116,9 @@ def compiled_matches_source(lang: str) -> bool:
     write_mo(fresh, read_catalogue(lang), use_fuzzy=False)
     fresh.seek(0)
     expected = read_mo(fresh)
-    pairs = lambda cat: {(m.id, m.string) for m in cat if m.id}  # noqa: E731
-    return pairs(committed) == pairs(expected)
+    return _translations(committed) == _translations(expected)
+
+
+def _translations(catalog: Catalog) -> dict:
+    as_key = lambda v: tuple(v) if isinstance(v, (list, tuple)) else v  # noqa: E731
+    return {as_key(m.id): as_key(m.string) for m in catalog if m.id}

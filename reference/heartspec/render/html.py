@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from heartspec.i18n import _, current_language
+from heartspec.i18n import _, current_language, spec_text
 from heartspec.render.diff import (
     NOT_PLAYED,
     Cell,
@@ -55,7 +55,7 @@ def render_html(comparison: Comparison) -> str:
 
 
 def _table(comparison: Comparison) -> str:
-    head = "".join(f"<th>{escape(c.ruleset_id)}<br><small>{escape(c.title)}</small></th>" for c in comparison.columns)
+    head = "".join(f"<th>{escape(c.ruleset_id)}<br><small>{escape(spec_text(c.title))}</small></th>" for c in comparison.columns)
     rows = "\n".join(_row(r) for r in comparison.shown_rows)
     return f"<table><thead><tr><th>{escape(_('Rule'))}</th>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
 
