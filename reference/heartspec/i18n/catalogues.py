@@ -59,11 +59,27 @@ def update(lang: str, pot: Catalog) -> Catalog:
     pot.creation_date = catalog.creation_date  # no header churn when only messages change
     catalog.update(pot)
     catalog.fuzzy = False
+    _describe(catalog, lang)
     po_path(lang).parent.mkdir(parents=True, exist_ok=True)
     with po_path(lang).open("wb") as f:
         write_po(f, catalog, width=100, omit_header=False, ignore_obsolete=True, include_lineno=False)
     compile_mo(lang, catalog)
     return catalog
+
+
+def _describe(catalog: Catalog, lang: str) -> None:
+    catalog.project, catalog.version = "heartspec", "0.1"
+    catalog.copyright_holder = "the heartspec authors"
+    catalog.msgid_bugs_address = "the heartspec issue tracker"
+    catalog.last_translator = catalog.language_team = "the heartspec authors"
+    catalog.header_comment = (
+        f"# {lang} translations of heartspec's rulebooks and difference tables (MIT).\n"
+        "# Messages: the _() calls of reference/heartspec/render and rules/vocabulary.py,\n"
+        "# and the notes, titles and summaries of spec/ (heartspec.i18n.extract).\n"
+        "# Refresh with `python -m heartspec.i18n.update`: it extracts, merges new messages\n"
+        "# here (changed ones fuzzy) and compiles heartspec.mo. tests/test_i18n_catalogues.py\n"
+        "# fails until every message is translated."
+    )
 
 
 def compile_mo(lang: str, catalog: Catalog) -> None:
