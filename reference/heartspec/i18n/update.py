@@ -23,7 +23,7 @@ def main() -> int:
         missing_anywhere |= bool(missing)
         print(f"{lang}: {total - len(missing)} of {total} messages translated")
         for msgid in missing:
-            print(f"  untranslated: {msgid[:100]}")
+            print(f"  to translate (new, or changed and marked fuzzy): {msgid[:100]}")
     return 1 if missing_anywhere else 0
 
 
