@@ -22,7 +22,6 @@ from heartspec.render.selection import (
     applies_to,
     check_ruleset,
     check_variants,
-    cite,
     cite_with_status,
     interpretation_note,
     md_escape,
