@@ -23,9 +23,28 @@ players_option = click.option(
 )
 
 
-def _fail(message: str) -> None:
+lang_option = click.option(
+    "--lang",
+    default="en",
+    show_default=True,
+    metavar="LANG",
+    help="Print in this language: en, fi, nb, da or sv (the guides' languages).",
+)
+
+
+def _fail(message: str, code: int = 1) -> None:
     click.echo(f"error: {message}", err=True)
-    sys.exit(1)
+    sys.exit(code)
+
+
+def _language(lang: str):
+    """The rendering language as a context; an unknown one is a usage error (exit 2)."""
+    from heartspec.i18n import UnknownLanguage, check_language, use_language
+
+    try:
+        return use_language(check_language(lang))
+    except UnknownLanguage as err:
+        _fail(str(err), code=2)
 
 
 def _emit(text_or_data) -> None:
@@ -44,9 +63,10 @@ def _emit(text_or_data) -> None:
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True
 )
+@lang_option
 @spec_option
 def rules_command(ruleset_id: str | None, variants: tuple[str, ...], players: int | None,
-                  option_pairs: tuple[str, ...], fmt: str, spec_dir: Path | None) -> None:
+                  option_pairs: tuple[str, ...], fmt: str, lang: str, spec_dir: Path | None) -> None:
     """List rulesets and variants, or print the resolved rulebook of RULESET_ID (or RULESET+VARIANT...).
 
     The rulebook gives every rule as a sentence, with the guide and section it
@@ -55,21 +75,23 @@ def rules_command(ruleset_id: str | None, variants: tuple[str, ...], players: in
     """
     from heartspec.render import RenderError, rulebook
 
-    spec = load_spec_or_exit(spec_dir)
-    try:
-        if ruleset_id is None:
-            if variants or players or option_pairs:
-                _fail("-v, -o and --players need a RULESET_ID")
-            cat = rulebook.catalog(spec)
-            renderers = {"text": rulebook.render_catalog_text, "markdown": rulebook.render_catalog_markdown}
-            _emit(renderers.get(fmt, lambda c: c)(cat))
-            return
-        ruleset_id, variants = ruleset_and_variants(ruleset_id, variants, hint="RULESET_ID")
-        book = rulebook.build_rulebook(spec, ruleset_id, variants, players, parse_option_pairs(option_pairs))
-    except RenderError as err:
-        _fail(str(err))
-    renderers = {"text": rulebook.render_text, "markdown": rulebook.render_markdown, "json": rulebook.render_json}
-    _emit(renderers[fmt](book))
+    with _language(lang):
+        spec = load_spec_or_exit(spec_dir)
+        try:
+            if ruleset_id is None:
+                if variants or players or option_pairs:
+                    _fail("-v, -o and --players need a RULESET_ID")
+                cat = rulebook.catalog(spec)
+                renderers = {"text": rulebook.render_catalog_text, "markdown": rulebook.render_catalog_markdown,
+                             "json": rulebook.render_catalog_json}
+                _emit(renderers[fmt](cat))
+                return
+            ruleset_id, variants = ruleset_and_variants(ruleset_id, variants, hint="RULESET_ID")
+            book = rulebook.build_rulebook(spec, ruleset_id, variants, players, parse_option_pairs(option_pairs))
+        except RenderError as err:
+            _fail(str(err))
+        renderers = {"text": rulebook.render_text, "markdown": rulebook.render_markdown, "json": rulebook.render_json}
+        _emit(renderers[fmt](book))
 
 
 @click.command("diff")
@@ -83,8 +105,10 @@ def rules_command(ruleset_id: str | None, variants: tuple[str, ...], players: in
 @click.option(
     "--differences",
     is_flag=True,
-    help="Print spec/DIFFERENCES.md: the five guides compared at 3, 4, 5 and 6 players (markdown).",
+    help="Print spec/DIFFERENCES.md (with --lang: its sibling DIFFERENCES.LANG.md): the five guides compared at"
+    " 3, 4, 5 and 6 players (markdown).",
 )
+@lang_option
 @spec_option
 def diff_command(
     ruleset_ids: tuple[str, ...],
@@ -93,6 +117,7 @@ def diff_command(
     show_all: bool,
     fmt: str,
     differences: bool,
+    lang: str,
     spec_dir: Path | None,
 ) -> None:
     """Compare rulesets rule by rule: RULESET_IDS are two or more ruleset ids.
@@ -103,23 +128,24 @@ def diff_command(
     """
     from heartspec.render import RenderError, diff, html
 
-    spec = load_spec_or_exit(spec_dir)
-    try:
-        if differences:
-            if ruleset_ids or variants or players or show_all:
-                _fail("--differences takes no ruleset ids, -v, --players or --all")
-            _emit(diff.differences_document(spec))
-            return
-        comparison = diff.compare(spec, ruleset_ids, variants, players, show_all)
-    except RenderError as err:
-        _fail(str(err))
-    renderers = {
-        "text": diff.render_text,
-        "markdown": diff.render_markdown,
-        "json": diff.render_json,
-        "html": html.render_html,
-    }
-    _emit(renderers[fmt](comparison))
+    with _language(lang):
+        spec = load_spec_or_exit(spec_dir)
+        try:
+            if differences:
+                if ruleset_ids or variants or players or show_all:
+                    _fail("--differences takes no ruleset ids, -v, --players or --all")
+                _emit(diff.differences_document(spec))
+                return
+            comparison = diff.compare(spec, ruleset_ids, variants, players, show_all)
+        except RenderError as err:
+            _fail(str(err))
+        renderers = {
+            "text": diff.render_text,
+            "markdown": diff.render_markdown,
+            "json": diff.render_json,
+            "html": html.render_html,
+        }
+        _emit(renderers[fmt](comparison))
 
 
 COMMANDS: list = [rules_command, diff_command]

@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from heartspec.i18n import _
-from heartspec.render.options import shown_value, table_options
+from heartspec.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current_language, localized_prose, ngettext, use_language
+from heartspec.render.options import table_options
 from heartspec.render.phrasing import compact, label, order_key
 from heartspec.render.selection import (
     RenderedRule,
@@ -25,6 +25,8 @@ from heartspec.render.selection import (
     check_ruleset,
     check_variants,
     cite,
+    cite_with_status,
+    interpretation_note,
     md_escape,
     plain,
     resolve_rules,
@@ -33,6 +35,7 @@ from heartspec.render.selection import (
 NOT_PLAYED = "—"
 DOCUMENT_PLAYERS = (3, 4, 5, 6)
 REFRESH_COMMAND = "heartspec diff --differences > spec/DIFFERENCES.md"
+DOCUMENT_LANGUAGES = LANGUAGES  # spec/DIFFERENCES.md in English, and a sibling DIFFERENCES.<lang>.md per language
 SCHEMA_VERSION = 2
 
 
@@ -189,15 +192,22 @@ def _option_rules(spec, col: Column, players: int) -> dict[str, RenderedRule]:
         values = [v for v in ([option.in_effect] if option.in_effect else []) + list(option.values)]
         default = next((v for v in values if v.default), None)
         listed = [v.shown for v in option.values]
-        text = _("values {values}; default {default}").format(
-            values=", ".join(listed) if not option.any_value else _("any number"),
-            default=default.shown if default else _("none"))
+        text = _option_values_text(option.any_value, listed, default.shown if default else None)
         rules[OPTION_PREFIX + option.name] = RenderedRule(
             OPTION_PREFIX + option.name, option.name, text,
             {"values": "any" if option.any_value else [v.value for v in option.values],
              "default": default.value if default else None},
             (option.source,))
     return rules
+
+
+def _option_values_text(any_value: bool, listed: list[str], default: str | None) -> str:
+    """An option row's cell: the values a table may set and the one it plays without agreeing."""
+    if any_value:
+        sentence = _("values any number; default {default}") if default else _("values any number; no default")
+    else:
+        sentence = _("values {values}; default {default}") if default else _("values {values}; no default")
+    return sentence.format(values=", ".join(listed), default=default)
 
 
 def _check_request(spec, ruleset_ids: tuple[str, ...], variant_ids: tuple[str, ...]) -> None:
@@ -226,7 +236,8 @@ def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str
     applied = tuple(v for v in variant_ids if applies_to(spec, v, ruleset_id))
     skipped = tuple(v for v in variant_ids if v not in applied)
     for vid in skipped:
-        notes.append(f"variant {vid} does not apply to {ruleset_id}: {ruleset_id} is compared without it")
+        notes.append(_("variant {variant} does not apply to {ruleset}: {ruleset} is compared without it").format(
+            variant=vid, ruleset=ruleset_id))
     return Column(
         ruleset_id=ruleset_id,
         title=spec.rulesets[ruleset_id].get("title", ruleset_id),
@@ -246,7 +257,8 @@ def _counts_to_compare(columns: list[Column], players: int | None, notes: list[s
         missing = [n for n in counts if n not in col.players]
         if missing:
             shown = ", ".join(map(str, missing))
-            notes.append(f"{col.name} is not played by {shown} players: shown as {NOT_PLAYED}")
+            notes.append(_("{ruleset} is not played by {counts} players: shown as {mark}").format(
+                ruleset=col.name, counts=shown, mark=NOT_PLAYED))
     return counts
 
 
@@ -282,12 +294,23 @@ def _fingerprint(rule: RenderedRule | None) -> str:
 
 
 def row_title(row: Row) -> str:
-    return f"{row.label} ({row.players} players)" if row.split_by_players else row.label
+    if not row.split_by_players:
+        return row.label
+    return ngettext("{rule} ({count} player)", "{rule} ({count} players)", row.players).format(
+        rule=row.label, count=row.players)
 
 
 def variants_line(comparison: Comparison) -> str | None:
     applied = [f"{c.name}: {', '.join(c.variants)}" for c in comparison.columns if c.variants]
-    return "Variants applied: " + "; ".join(applied) if applied else None
+    return _("Variants applied: {variants}").format(variants="; ".join(applied)) if applied else None
+
+
+def note_line(note: str) -> str:
+    return _("Note: {note}").format(note=note)
+
+
+def title_line(comparison: Comparison) -> str:
+    return _("Rule differences: {rulesets}").format(rulesets=", ".join(c.name for c in comparison.columns))
 
 
 def worded_line(comparison: Comparison) -> str | None:
@@ -311,8 +334,23 @@ def summary_line(comparison: Comparison) -> str:
     ids = ", ".join(c.name for c in comparison.columns)
     counts = ", ".join(map(str, comparison.players))
     differing = sum(r.differs for r in comparison.rows)
-    what = "all rows" if comparison.show_all else "rows that differ"
-    return f"Comparing {ids} at {counts} players: {differing} of {len(comparison.rows)} rows differ (showing {what})"
+    sentence = (_("Comparing {rulesets} at {counts} players: {differing} of {rows} rows differ (showing all rows)")
+                if comparison.show_all else
+                _("Comparing {rulesets} at {counts} players: {differing} of {rows} rows differ"
+                  " (showing rows that differ)"))
+    return sentence.format(rulesets=ids, counts=counts, differing=differing, rows=len(comparison.rows))
+
+
+def not_played_text() -> str:
+    return _("not played by this many players")
+
+
+def no_such_rule_text() -> str:
+    return _("(no such rule)")
+
+
+def interpretation_mark() -> str:
+    return "[" + _("interpretation") + "]"
 
 
 # --- text -------------------------------------------------------------------
@@ -323,43 +361,45 @@ def render_text(comparison: Comparison) -> str:
     variants = variants_line(comparison)
     if variants:
         lines.append(variants)
-    lines += [f"Note: {n}" for n in comparison.notes]
+    lines += [note_line(n) for n in comparison.notes]
     worded = worded_line(comparison)
     if worded:
         lines.append(worded)
     width = max(len(c.name) for c in comparison.columns) + 2
     for row in comparison.shown_rows:
-        lines += ["", f"{row_title(row)}{_row_marker(row)}"]
+        lines += ["", row_heading(row)]
         differing = row.differing_cells()
         for rid, cell in row.cells.items():
             head = ("* " if rid in differing else "  ") + rid.ljust(width)
             lines += _text_cell(head, cell, " " * (width + 2))
     if not comparison.shown_rows:
-        lines += ["", "No differences."]
+        lines += ["", _("No differences.")]
     return "\n".join(lines) + "\n"
 
 
-def _row_marker(row: Row) -> str:
+def row_heading(row: Row) -> str:
+    """The row's title in the text table, saying how its cells compare."""
+    title = row_title(row)
     if row.differs:
-        return _(" (* marks the rulesets that judge it otherwise)") if len(row.differing_cells()) < len(row.cells) else ""
-    return _(" (same in play, worded differently)") if row.worded_differently else _(" (no difference)")
+        if len(row.differing_cells()) < len(row.cells):
+            return _("{row} (* marks the rulesets that judge it otherwise)").format(row=title)
+        return title
+    if row.worded_differently:
+        return _("{row} (same in play, worded differently)").format(row=title)
+    return _("{row} (no difference)").format(row=title)
 
 
 def _text_cell(head: str, cell: Cell, indent: str) -> list[str]:
     if not cell.played:
-        return [f"{head}{NOT_PLAYED} (not played by this many players)"]
+        return [f"{head}{NOT_PLAYED} ({not_played_text()})"]
     if cell.rule is None:
-        return [f"{head}(no such rule)"]
+        return [f"{head}{no_such_rule_text()}"]
     lines = [f"{head}{plain(cell.rule.text)}"]
     for source in cell.rule.sources:
-        status = plain(source.get("status", "?"))
-        lines.append(f"{indent}{plain(cite(source))}, {status}")
-        if status == "interpretation":
-            lines.append(f"{indent}[interpretation] {_flat(source.get('note', ''))}")
+        lines.append(f"{indent}{plain(cite_with_status(source))}")
+        if source.get("status") == "interpretation":
+            lines.append(f"{indent}{interpretation_mark()} {interpretation_note(source)}")
     return lines
-
-
-_flat = plain  # spec text on one line, control characters gone
 
 
 # --- markdown ---------------------------------------------------------------
@@ -367,14 +407,14 @@ _flat = plain  # spec text on one line, control characters gone
 
 def render_markdown(comparison: Comparison, heading: str = "#") -> str:
     notes: list[str] = []
-    lines = [f"{heading} Rule differences: {', '.join(c.name for c in comparison.columns)}", ""]
+    lines = [f"{heading} {title_line(comparison)}", ""]
     lines.append(summary_line(comparison) + ".")
     variants = variants_line(comparison)
     worded = worded_line(comparison)
-    remarks = ([f"- {variants}"] if variants else []) + [f"- Note: {n}" for n in comparison.notes] \
+    remarks = ([f"- {variants}"] if variants else []) + [f"- {note_line(n)}" for n in comparison.notes] \
         + ([f"- {md_escape(worded)}"] if worded else [])
     lines += [""] + remarks if remarks else []
-    header = ["Rule"] + [c.name for c in comparison.columns]
+    header = [_("Rule")] + [c.name for c in comparison.columns]
     lines += ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for row in comparison.shown_rows:
         cells = [_md_cell(rid, row, cell, notes) for rid, cell in row.cells.items()]
@@ -382,7 +422,7 @@ def render_markdown(comparison: Comparison, heading: str = "#") -> str:
     lines += ["", _("**≠** marks a ruleset that judges the row otherwise than the most common reading; bold words"
                     " are where its wording departs from that reading.")]
     if notes:
-        lines += ["", f"{heading}# Interpretations", ""] + [f"{i}. {n}" for i, n in enumerate(notes, 1)]
+        lines += ["", f"{heading}# " + _("Interpretations"), ""] + [f"{i}. {n}" for i, n in enumerate(notes, 1)]
     return "\n".join(lines) + "\n"
 
 
@@ -390,7 +430,7 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
     if not cell.played:
         return NOT_PLAYED
     if cell.rule is None:
-        return "*(no such rule)*"
+        return f"*{no_such_rule_text()}*"
     if rid in row.differing_cells():
         marked = marked_words(md_escape(cell.rule.text), md_escape(row.reference_text()), lambda w: f"**{w}**")
         parts = [_("**≠** {text}").format(text=marked)]
@@ -399,8 +439,8 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
     for source in cell.rule.sources:
         cited = f"*{md_escape(cite(source))}*"
         if source.get("status") == "interpretation":
-            notes.append(f"{rid}, {row_title(row)}: {md_escape(_flat(source.get('note', '')))}")
-            cited += f" **[interpretation {len(notes)}]**"
+            notes.append(f"{rid}, {row_title(row)}: {md_escape(interpretation_note(source))}")
+            cited += " **[" + _("interpretation {number}").format(number=len(notes)) + "]**"
         parts.append(cited)
     return "<br>".join(parts)
 
@@ -409,7 +449,7 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
 
 
 def render_json(comparison: Comparison) -> dict[str, Any]:
-    return {
+    return localized_prose({
         "schema_version": SCHEMA_VERSION,
         "rulesets": [
             {
@@ -426,7 +466,7 @@ def render_json(comparison: Comparison) -> dict[str, Any]:
         "all": comparison.show_all,
         "notes": comparison.notes,
         "rows": [_row_json(r) for r in comparison.shown_rows],
-    }
+    })
 
 
 def _row_json(row: Row) -> dict[str, Any]:
@@ -450,20 +490,39 @@ def _cell_json(cell: Cell) -> dict[str, Any]:
 # --- the committed document -------------------------------------------------
 
 
-def differences_document(spec) -> str:
-    """spec/DIFFERENCES.md: every guide's ruleset compared at each table size, one section per count."""
+def document_name(lang: str = SOURCE_LANGUAGE) -> str:
+    """DIFFERENCES.md in English, DIFFERENCES.<lang>.md beside it in every other language."""
+    return "DIFFERENCES.md" if lang == SOURCE_LANGUAGE else f"DIFFERENCES.{lang}.md"
+
+
+def refresh_command(lang: str = SOURCE_LANGUAGE) -> str:
+    if lang == SOURCE_LANGUAGE:
+        return REFRESH_COMMAND
+    return f"heartspec diff --differences --lang {lang} > spec/{document_name(lang)}"
+
+
+def differences_document(spec, lang: str | None = None) -> str:
+    """spec/DIFFERENCES.md (or a language's sibling): every guide's ruleset compared at each table size."""
+    if lang is not None:
+        with use_language(lang):
+            return differences_document(spec)
+    lang = current_language()
     rulesets = spec.in_guide_order()
-    ids = ", ".join(rulesets)
+    section_command = "heartspec diff " + " ".join(rulesets) + " --players N --format markdown"
+    if lang != SOURCE_LANGUAGE:
+        section_command += f" --lang {lang}"
     lines = [
-        "# How the Nordic guides differ",
+        "# " + _("How the Nordic guides differ"),
         "",
-        f"Generated from the rulesets ({ids}); do not edit by hand. Refresh with `{REFRESH_COMMAND}`.",
-        "Each section is `heartspec diff " + " ".join(rulesets) + " --players N --format markdown`.",
-        "Cells cite the guide (ruleset id) and its section heading; interpretations are numbered and explained",
-        "below each table.",
+        _("Generated from the rulesets ({rulesets}); do not edit by hand. Refresh with `{command}`.").format(
+            rulesets=", ".join(rulesets), command=refresh_command(lang)),
+        _("Each section is `{command}`.").format(command=section_command),
+        *_("Cells cite the guide (ruleset id) and its section heading; interpretations are numbered and explained\n"
+           "below each table.").splitlines(),
     ]
     for n in DOCUMENT_PLAYERS:
         comparison = compare(spec, rulesets, players=n)
         section = render_markdown(comparison, heading="###").splitlines()
-        lines += ["", f"## {n} players", ""] + section[2:]
+        heading = ngettext("{count} player", "{count} players", n).format(count=n)
+        lines += ["", f"## {heading}", ""] + section[2:]
     return "\n".join(lines) + "\n"

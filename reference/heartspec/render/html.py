@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from html import escape
 
-from heartspec.i18n import _
+from heartspec.i18n import _, current_language, spec_text
 from heartspec.render.diff import (
     NOT_PLAYED,
     Cell,
     Comparison,
     Row,
+    interpretation_mark,
     marked_words,
+    no_such_rule_text,
+    not_played_text,
+    note_line,
     row_title,
     summary_line,
+    title_line,
     variants_line,
     worded_line,
 )
-from heartspec.render.selection import cite
+from heartspec.render.selection import cite, interpretation_note
+from heartspec.rules.vocabulary import status_label
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; }
@@ -37,15 +43,15 @@ def render_html(comparison: Comparison) -> str:
     ids = ", ".join(c.name for c in comparison.columns)
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{current_language()}"><head><meta charset="utf-8">',
         f"<title>heartspec diff: {escape(ids)}</title>",
         f"<style>{STYLE}</style></head><body>",
-        f"<h1>Rule differences: {escape(ids)}</h1>",
+        f"<h1>{escape(title_line(comparison))}</h1>",
         f"<p>{escape(summary_line(comparison))}</p>",
     ]
     variants = variants_line(comparison)
     worded = worded_line(comparison)
-    extra = ([variants] if variants else []) + [f"Note: {n}" for n in comparison.notes] + ([worded] if worded else [])
+    extra = ([variants] if variants else []) + [note_line(n) for n in comparison.notes] + ([worded] if worded else [])
     extra.append(_("A blue cell judges the row otherwise than the most common reading; highlighted words are"
                    " where its wording departs from that reading."))
     if extra:
@@ -56,9 +62,10 @@ def render_html(comparison: Comparison) -> str:
 
 
 def _table(comparison: Comparison) -> str:
-    head = "".join(f"<th>{escape(c.name)}<br><small>{escape(c.title)}</small></th>" for c in comparison.columns)
+    head = "".join(f"<th>{escape(c.name)}<br><small>{escape(spec_text(c.title))}</small></th>"
+                   for c in comparison.columns)
     rows = "\n".join(_row(r) for r in comparison.shown_rows)
-    return f"<table><thead><tr><th>Rule</th>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
+    return f"<table><thead><tr><th>{escape(_('Rule'))}</th>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
 
 
 def _row(row: Row) -> str:
@@ -70,16 +77,17 @@ def _row(row: Row) -> str:
 
 def _cell(cell: Cell, differs_in: Row | None = None) -> str:
     if not cell.played:
-        return f'<td class="absent" title="not played by this many players">{NOT_PLAYED}</td>'
+        return f'<td class="absent" title="{escape(not_played_text())}">{NOT_PLAYED}</td>'
     if cell.rule is None:
-        return '<td class="absent">(no such rule)</td>'
+        return f'<td class="absent">{escape(no_such_rule_text())}</td>'
     text = escape(cell.rule.text)
     if differs_in is not None:
         text = marked_words(text, escape(differs_in.reference_text()), lambda words: f"<mark>{words}</mark>")
     parts = [text]
     for source in cell.rule.sources:
-        parts.append(f'<span class="src">{escape(cite(source))}, {escape(source.get("status", "?"))}</span>')
+        status = status_label(source.get("status", "?"))
+        parts.append(f'<span class="src">{escape(cite(source))}, {escape(status)}</span>')
         if source.get("status") == "interpretation":
-            note = " ".join(str(source.get("note", "")).split())
-            parts.append(f'<span class="interp">[interpretation] {escape(note)}</span>')
+            note = interpretation_note(source)
+            parts.append(f'<span class="interp">{escape(interpretation_mark())} {escape(note)}</span>')
     return ('<td class="differs">' if differs_in is not None else "<td>") + "".join(parts) + "</td>"

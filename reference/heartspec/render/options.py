@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from heartspec.i18n import _
+from heartspec.i18n import N_, _
 from heartspec.render.phrasing import describe
 from heartspec.rules import vocabulary
 from heartspec.rules.resolve import declared_options, option_default, option_source
@@ -24,7 +24,7 @@ class OptionValue:
     text: str           # the rule this value makes, as a sentence
     default: bool
     in_effect: bool
-    condition: str = ""  # other option values this one needs, e.g. "settlement=pairwise"
+    needs: tuple[str, ...] = ()  # other option settings, any one of which this value needs: "settlement=pairwise"
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class RenderedOption:
     def to_json(self) -> dict[str, Any]:
         def value_json(v: OptionValue) -> dict[str, Any]:
             return {"value": v.value, "shown": v.shown, "text": v.text, "default": v.default,
-                    "in_effect": v.in_effect, **({"needs": v.condition} if v.condition else {})}
+                    "in_effect": v.in_effect, **({"needs": list(v.needs)} if v.needs else {})}
 
         return {
             "rule": self.rule,
@@ -115,9 +115,9 @@ def _values(table, given, name, entry, candidates, root, default, current) -> li
         made = _resolved_with(*table, {**given, name: candidate}, name, entry)
         if made is None:
             continue
-        resolved, condition = made
+        resolved, needs = made
         values.append(OptionValue(candidate, shown_value(candidate), _sentence(resolved, root),
-                                  candidate == default, candidate == current, condition))
+                                  candidate == default, candidate == current, needs))
     return values
 
 
@@ -144,10 +144,10 @@ def _admits_null(rule_path: str) -> bool:
 
 
 def _resolved_with(spec, ruleset_id, variant_ids, players, options, name, entry):
-    """The rules with this option value, and what else it needs set; None when the resolver refuses it."""
+    """The rules with this option value, and the settings any one of which it needs; None when refused."""
     attempt = _try_resolve(spec, ruleset_id, variant_ids, players, options)
     if attempt is not None:
-        return attempt, ""
+        return attempt, ()
     for other, (other_entry, _via) in declared_options(spec.rulesets[ruleset_id],
                                                         [spec.variants[v] for v in variant_ids], players).items():
         if other == name or other in options or other_entry["values"] == "any":
@@ -156,7 +156,7 @@ def _resolved_with(spec, ruleset_id, variant_ids, players, options, name, entry)
                      if _try_resolve(spec, ruleset_id, variant_ids, players, {**options, other: v}) is not None]
         if admitting:
             resolved = _try_resolve(spec, ruleset_id, variant_ids, players, {**options, other: admitting[0]})
-            return resolved, _(" or ").join(f"{other}={shown_value(v)}" for v in admitting)
+            return resolved, tuple(f"{other}={shown_value(v)}" for v in admitting)
     return None
 
 
@@ -198,14 +198,40 @@ def value_tags(value: OptionValue, option: RenderedOption) -> str:
     if value is option.in_effect:
         tags.append(_("set by variant {variant}, not a value -o takes").format(variant=option.set_by)
                     if option.set_by else _("not a value -o takes"))
-    if value.condition:
-        tags.append(_("only with {condition}").format(condition=value.condition))
+    if value.needs:
+        tags.append(needs_tag(value.needs))
     return f" ({', '.join(tags)})" if tags else ""
+
+
+def needs_tag(needs: tuple[str, ...]) -> str:
+    """'only with settlement=pot or settlement=pairwise': the settings a value needs, one of them enough."""
+    if len(needs) == 1:
+        return _("only with {setting}").format(setting=needs[0])
+    if len(needs) == 2:
+        return _("only with {first} or {second}").format(first=needs[0], second=needs[1])
+    return _("only with one of {settings}").format(settings=", ".join(needs))
 
 
 def shown_values(option: RenderedOption) -> list[OptionValue]:
     """The rule in effect first where no listed value makes it, then every value -o takes."""
     return ([option.in_effect] if option.in_effect else []) + list(option.values)
+
+
+# What a free option takes, one whole line per shape of bounds: (whole numbers?, bounds given, none allowed?).
+TAKES = {
+    (True, "", False): N_("takes: any whole number"),
+    (True, "", True): N_("takes: any whole number, or none"),
+    (True, "low", False): N_("takes: any whole number from {low}"),
+    (True, "low", True): N_("takes: any whole number from {low}, or none"),
+    (True, "both", False): N_("takes: any whole number from {low} to {high}"),
+    (True, "both", True): N_("takes: any whole number from {low} to {high}, or none"),
+    (False, "", False): N_("takes: any number"),
+    (False, "", True): N_("takes: any number, or none"),
+    (False, "low", False): N_("takes: any number from {low}"),
+    (False, "low", True): N_("takes: any number from {low}, or none"),
+    (False, "both", False): N_("takes: any number from {low} to {high}"),
+    (False, "both", True): N_("takes: any number from {low} to {high}, or none"),
+}
 
 
 def any_value_line(option: RenderedOption) -> str | None:
@@ -217,11 +243,6 @@ def any_value_line(option: RenderedOption) -> str | None:
     bounds = numbers[0] if numbers else schema
     kinds = bounds.get("type")
     whole = kinds == "integer" or (isinstance(kinds, list) and "integer" in kinds)
-    text = _("any whole number") if whole else _("any number")
-    if "minimum" in bounds and "maximum" in bounds:
-        text = _("{numbers} from {low} to {high}").format(numbers=text, low=bounds["minimum"], high=bounds["maximum"])
-    elif "minimum" in bounds:
-        text = _("{numbers} from {low}").format(numbers=text, low=bounds["minimum"])
-    if any(v.value is None for v in option.values):
-        text = _("{numbers}, or none").format(numbers=text)
-    return text
+    given = "both" if "minimum" in bounds and "maximum" in bounds else "low" if "minimum" in bounds else ""
+    or_none = any(v.value is None for v in option.values)
+    return _(TAKES[whole, given, or_none]).format(low=bounds.get("minimum"), high=bounds.get("maximum"))

@@ -11,25 +11,35 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Mapping
 
-from heartspec.i18n import _
+from heartspec.i18n import N_, _, ngettext
 
 ARROW = " → "
 
+# Each message is a whole sentence or clause with named fields, so a translator never assembles
+# grammar from fragments; clauses of one rule are joined with "; ".
 DIRECTION_WORDS = {
-    "left": "left",
-    "right": "right",
-    "across": "across",
-    "left2": "two to the left",
-    "right2": "two to the right",
-    "none": "none",
+    "left": N_("left"),
+    "right": N_("right"),
+    "across": N_("across"),
+    "left2": N_("two to the left"),
+    "right2": N_("two to the right"),
+    "none": N_("none"),
 }
 
-SUIT_WORDS = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+EACH_SUIT = {"C": N_("each club"), "D": N_("each diamond"), "H": N_("each heart"), "S": N_("each spade")}
+
+
+def _direction(name: str) -> str:
+    return _(DIRECTION_WORDS[name]) if name in DIRECTION_WORDS else name
+
+
+def _clauses(parts: list[str]) -> str:
+    return "; ".join(parts)
 
 
 def _points(n: Any) -> str:
     if n == "pip":
-        return "its pip value (2-10, J 11, Q 12, K 13, A 14)"
+        return _("its pip value (2-10, J 11, Q 12, K 13, A 14)")
     return f"{n:+d}" if isinstance(n, int) and n < 0 else str(n)
 
 
@@ -37,17 +47,13 @@ def _cards(names: list[str]) -> str:
     return ", ".join(names)
 
 
-def _count_phrase(n: int, thing: str) -> str:
-    return f"{n} {thing}" + ("" if n == 1 else "s")
-
-
 def _players(value: Any, _rules: Mapping) -> str:
     counts = sorted(value)
     if len(counts) == 1:
-        return f"{counts[0]} players only"
+        return _("{count} players only").format(count=counts[0])
     if counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]} players"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+        return _("{low}–{high} players").format(low=counts[0], high=counts[-1])
+    return _("{counts} or {last} players").format(counts=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
 def deck_size(value: dict) -> int:
@@ -57,36 +63,48 @@ def deck_size(value: dict) -> int:
 
 def _deck(value: dict, _rules: Mapping) -> str:
     copies = value.get("copies", 1)
-    parts = ["one 52-card deck" if copies == 1 else f"{copies} 52-card decks shuffled together"]
+    parts = [_("one 52-card deck") if copies == 1
+             else _("{copies} 52-card decks shuffled together").format(copies=copies)]
     if value.get("remove"):
-        each = " from each deck" if copies > 1 else ""
-        parts.append(f"remove {_cards(value['remove'])}{each}")
+        removed = _("remove {cards} from each deck") if copies > 1 else _("remove {cards}")
+        parts.append(removed.format(cards=_cards(value["remove"])))
     if value.get("remove_once"):
-        parts.append(f"remove one copy of {_cards(value['remove_once'])}")
+        parts.append(_("remove one copy of {cards}").format(cards=_cards(value["remove_once"])))
     if value.get("add"):
-        parts.append(f"add jokers {_cards(value['add'])}, each ranked between the 2 and the 3 of its suit")
+        parts.append(_("add jokers {cards}, each ranked between the 2 and the 3 of its suit").format(
+            cards=_cards(value["add"])))
     if value.get("remove") or value.get("remove_once") or value.get("add") or copies > 1:
-        parts[-1] += f" ({deck_size(value)} cards)"
+        parts[-1] = _("{clause} ({count} cards)").format(clause=parts[-1], count=deck_size(value))
     if "hand_size" in value:
-        parts.append(f"{value['hand_size']} cards each")
+        parts.append(ngettext("{count} card each", "{count} cards each", value["hand_size"]).format(
+            count=value["hand_size"]))
     if value.get("kitty"):
-        taker = {"first_trick_winner": "taken by the winner of the first trick"}.get(
-            value.get("kitty_to"), f"goes to {value.get('kitty_to')}"
-        )
-        parts.append(f"kitty of {_count_phrase(value['kitty'], 'card')} face down, {taker}")
+        parts.append(_kitty(value))
     if value.get("stock"):
-        parts.append(f"stock of {_count_phrase(value['stock'], 'card')} to draw from")
-    text = "; ".join(parts)
+        n = value["stock"]
+        parts.append(ngettext("stock of {count} card to draw from", "stock of {count} cards to draw from", n).format(
+            count=n))
+    text = _clauses(parts)
     return text[0].upper() + text[1:]
 
 
+def _kitty(value: dict) -> str:
+    n = value["kitty"]
+    if value.get("kitty_to") == "first_trick_winner":
+        return ngettext("kitty of {count} card face down, taken by the winner of the first trick",
+                        "kitty of {count} cards face down, taken by the winner of the first trick", n).format(count=n)
+    return ngettext("kitty of {count} card face down, goes to {taker}",
+                    "kitty of {count} cards face down, goes to {taker}", n).format(count=n, taker=value.get("kitty_to"))
+
+
 def _dealing(value: dict, _rules: Mapping) -> str:
-    rotation = {"left": "to the left (clockwise)", "right": "to the right"}.get(
-        value.get("dealer_rotation"), str(value.get("dealer_rotation"))
-    )
-    text = f"The deal passes {rotation} after each deal"
+    rotation = value.get("dealer_rotation")
+    text = {
+        "left": _("The deal passes to the left (clockwise) after each deal"),
+        "right": _("The deal passes to the right after each deal"),
+    }.get(rotation) or _("The deal passes {rotation} after each deal").format(rotation=rotation)
     if value.get("first_dealer") == "seat0":
-        text += "; seat 0 deals first"
+        text = _clauses([text, _("seat 0 deals first")])
     return text
 
 
@@ -94,59 +112,71 @@ def _passing(value: dict, _rules: Mapping) -> str:
     count = value.get("count", 0)
     cycle = [d for d in value.get("cycle", [])]
     if count == 0 or not cycle or set(cycle) == {"none"}:
-        return "No passing"
-    how = "all at once, before seeing the cards received" if value.get("simultaneous") else "one after another"
+        return _("No passing")
+    if value.get("simultaneous"):
+        how = ngettext("Pass {count} card, all at once, before seeing the cards received",
+                       "Pass {count} cards, all at once, before seeing the cards received", count)
+    else:
+        how = ngettext("Pass {count} card, one after another", "Pass {count} cards, one after another", count)
     if len(cycle) == 1:
-        return f"Pass {_count_phrase(count, 'card')}, {how}; always {DIRECTION_WORDS.get(cycle[0], cycle[0])}"
-    directions = ARROW.join(DIRECTION_WORDS.get(d, d) for d in cycle)
-    return f"Pass {_count_phrase(count, 'card')}, {how}; direction by deal: {directions}, then the cycle repeats"
+        when = _("always {direction}").format(direction=_direction(cycle[0]))
+    else:
+        directions = ARROW.join(_direction(d) for d in cycle)
+        when = _("direction by deal: {directions}, then the cycle repeats").format(directions=directions)
+    return _clauses([how.format(count=count), when])
 
 
 def _opening_lead(value: dict, _rules: Mapping) -> str:
     if value.get("leader") == "dealer_left":
-        restriction = {"any": "any card", "non_point": "any card that scores no points"}.get(
-            value.get("lead_restriction", "any"), str(value.get("lead_restriction"))
-        )
-        return f"The player left of the dealer leads the first trick with {restriction}"
+        restriction = value.get("lead_restriction", "any")
+        return {
+            "any": _("The player left of the dealer leads the first trick with any card"),
+            "non_point": _("The player left of the dealer leads the first trick with any card that scores no points"),
+        }.get(restriction) or _("The player left of the dealer leads the first trick with {restriction}").format(
+            restriction=restriction)
     cards = value.get("cards", [])
     if len(cards) == 1:
-        text = f"The holder of {cards[0]} leads it to the first trick"
+        text = _("The holder of {card} leads it to the first trick").format(card=cards[0])
     else:
-        text = f"The holder of the first of {_cards(cards)} that was dealt leads it to the first trick"
+        text = _("The holder of the first of {cards} that was dealt leads it to the first trick").format(
+            cards=_cards(cards))
     fallback = value.get("fallback", "none")
     if fallback == "lowest_club":
-        text += "; if no hand holds it, the holder of the lowest club leads that club"
+        text = _clauses([text, _("if no hand holds it, the holder of the lowest club leads that club")])
     elif fallback != "none":
-        text += f"; otherwise {fallback}"
+        text = _clauses([text, _("otherwise {fallback}").format(fallback=fallback)])
     return text
 
 
 def _first_trick(value: dict, rules: Mapping) -> str:
     points = value.get("points")
     text = {
-        "allowed": "Point cards may be played to the first trick",
-        "forbidden": "No point card may be played to the first trick, even by a player void in the led suit",
-        "forbidden_unless_only_points": (
+        "allowed": _("Point cards may be played to the first trick"),
+        "forbidden": _("No point card may be played to the first trick, even by a player void in the led suit"),
+        "forbidden_unless_only_points": _(
             "No point card may be played to the first trick unless the player holds nothing else that is legal"
         ),
-    }.get(points, f"First-trick point cards: {points}")
+    }.get(points) or _("First-trick point cards: {points}").format(points=points)
     if points == "allowed":
         return text
+    parts = [text]
     ruled = value.get("cards") or {}
     barred = [name for name, ruling in ruled.items() if ruling == "forbidden"]
     free = [name for name, ruling in ruled.items() if ruling == "allowed"]
     if barred:
-        text += f"; {_cards(barred)} {'is' if len(barred) == 1 else 'are'} barred too, whatever {'it is' if len(barred) == 1 else 'they are'} worth"
+        parts.append(ngettext("{cards} is barred too, whatever it is worth",
+                              "{cards} are barred too, whatever they are worth", len(barred)).format(cards=_cards(barred)))
     if free:
-        text += f"; {_cards(free)} may be played there"
+        parts.append(_("{cards} may be played there").format(cards=_cards(free)))
     if points == "forbidden" and value.get("when_only_points") == "any_card":
-        text += "; a hand holding only barred cards may play any card"
+        parts.append(_("a hand holding only barred cards may play any card"))
     if _first_lead_may_be_other_suit(rules):
-        text += {
-            "follow_suit": "; a player whose only cards of the led suit are barred must still follow suit",
-            "other_suit": "; a player whose only cards of the led suit are barred discards another card instead",
-        }.get(value.get("barred_follow", "follow_suit"), "")
-    return text
+        follow = {
+            "follow_suit": _("a player whose only cards of the led suit are barred must still follow suit"),
+            "other_suit": _("a player whose only cards of the led suit are barred discards another card instead"),
+        }.get(value.get("barred_follow", "follow_suit"))
+        parts += [follow] if follow else []
+    return _clauses(parts)
 
 
 def _first_lead_may_be_other_suit(rules: Mapping) -> bool:
@@ -157,78 +187,71 @@ def _first_lead_may_be_other_suit(rules: Mapping) -> bool:
 
 def _hearts_break(value: dict, _rules: Mapping) -> str:
     text = {
-        "heart_discarded": "Hearts are broken when a heart is discarded to a trick led in another suit",
-        "heart_played": "Hearts are broken as soon as any heart is played to a trick, led or followed",
-    }.get(value.get("broken_by"), f"Hearts are broken by {value.get('broken_by')}")
+        "heart_discarded": _("Hearts are broken when a heart is discarded to a trick led in another suit"),
+        "heart_played": _("Hearts are broken as soon as any heart is played to a trick, led or followed"),
+    }.get(value.get("broken_by")) or _("Hearts are broken by {event}").format(event=value.get("broken_by"))
     if value.get("queen_breaks"):
-        text += "; playing QS breaks them too"
+        text = _clauses([text, _("playing QS breaks them too")])
     return text
 
 
 def _heart_leads(value: dict, _rules: Mapping) -> str:
     if value.get("before_broken") == "allowed":
-        return "Hearts may be led at any time"
+        return _("Hearts may be led at any time")
     exceptions = {
-        "hearts_only": "a hand of only hearts",
-        "hearts_and_queen": "a hand of only hearts and QS",
+        "hearts_only": N_("a hand of only hearts"),
+        "hearts_and_queen": N_("a hand of only hearts and QS"),
     }
-    allowed = [exceptions.get(e, e) for e in value.get("exceptions", [])]
-    text = "Hearts may not be led until they are broken"
-    if allowed:
-        text += "; exception: " + " or ".join(allowed) + " may lead a heart"
-    return text
+    allowed = [_(exceptions[e]) if e in exceptions else e for e in value.get("exceptions", [])]
+    text = _("Hearts may not be led until they are broken")
+    if not allowed:
+        return text
+    hands = allowed[0]
+    for other in allowed[1:]:
+        hands = _("{hand} or {other}").format(hand=hands, other=other)
+    return _clauses([text, _("exception: {hands} may lead a heart").format(hands=hands)])
 
 
 def _following(value: dict, _rules: Mapping) -> str:
     parts = []
     if value.get("must_follow_suit", True):
-        parts.append("Follow suit when able, otherwise play any card")
+        parts.append(_("Follow suit when able, otherwise play any card"))
     if value.get("trick_winner", "highest_of_led_suit") == "highest_of_led_suit":
-        parts.append("the highest card of the led suit wins; no trumps")
+        parts.append(_("the highest card of the led suit wins; no trumps"))
     identical = value.get("identical_cards")
     if identical == "cancel":
-        parts.append("two identical cards in a trick cancel each other and neither can win, though their points"
-                     " still go with the trick")
+        parts.append(_("two identical cards in a trick cancel each other and neither can win, though their points"
+                       " still go with the trick"))
     elif identical == "first_played_wins":
-        parts.append("of two identical cards the first played ranks higher")
+        parts.append(_("of two identical cards the first played ranks higher"))
     if value.get("all_cancelled") == "leader_takes":
-        parts.append("when every card of the led suit is cancelled, the leader takes the trick")
+        parts.append(_("when every card of the led suit is cancelled, the leader takes the trick"))
     elif value.get("all_cancelled") == "next_trick_winner":
-        parts.append("when every card of the led suit is cancelled, the trick is set aside and its leader leads"
-                     " again; the winner of the next trick takes it as well, and on the last trick its leader"
-                     " takes it with anything set aside")
-    return "; ".join(parts)
+        parts.append(_("when every card of the led suit is cancelled, the trick is set aside and its leader leads"
+                       " again; the winner of the next trick takes it as well, and on the last trick its leader"
+                       " takes it with anything set aside"))
+    return _clauses(parts)
 
 
 def _card_points(value: dict, _rules: Mapping) -> str:
     groups: dict[str, list[str]] = {}
     for card, points in value.items():
-        label = f"each {SUIT_WORDS[card]}" if card in SUIT_WORDS else card
+        label = _(EACH_SUIT[card]) if card in EACH_SUIT else card
         groups.setdefault(_points(points), []).append(label)
-    parts = [f"{', '.join(labels)} {points}" for points, labels in groups.items()]
-    return "; ".join(parts) + "; every other card 0" if parts else "No card scores points"
+    parts = [_("{cards} {points}").format(cards=", ".join(labels), points=points) for points, labels in groups.items()]
+    return _clauses(parts + [_("every other card 0")]) if parts else _("No card scores points")
 
 
 def _moon(value: dict, rules: Mapping) -> str:
     if not value.get("enabled", True):
-        return "No shooting the moon: every card taken scores"
-    needed = "every penalty card"
-    if value.get("also_requires"):
-        needed += f" and {_cards(value['also_requires'])}"
-    amount = value.get("amount", 26)
-    amount_text = f"the deal's penalty total{_penalty_total(rules)}" if amount == "deal_total" else str(amount)
-    effect = {
-        "add_to_others": f"they score 0 and every other player scores {amount_text}",
-        "subtract_from_self": f"they subtract {amount_text} from their own total and the others score 0",
-        "shooter_choice": (
-            f"they choose either to add {amount_text} to every other player "
-            f"or to subtract {amount_text} from their own total"
-        ),
-    }.get(value.get("effect"), str(value.get("effect")))
-    text = f"Whoever takes {needed} in one deal shoots the moon: {effect}"
+        return _("No shooting the moon: every card taken scores")
+    text = _moon_taker(value).format(cards=_cards(value.get("also_requires") or []), effect=_moon_effect(value, rules))
     if _has_negative_cards(rules):
-        fate = {"kept": "still count", "ignored": "are ignored"}.get(value.get("bonus_cards"))
-        text += f" (negative cards they took {fate})" if fate else ""
+        fate = {
+            "kept": _("(negative cards they took still count)"),
+            "ignored": _("(negative cards they took are ignored)"),
+        }.get(value.get("bonus_cards"))
+        text += f" {fate}" if fate else ""
     return text + _moon_partner(value, rules)
 
 
@@ -242,6 +265,37 @@ def _moon_partner(value: dict, rules: Mapping) -> str:
     if value.get("partner", "scored") == "spared":
         return _("; but the shooter's partner scores nothing for it, only the two opponents do")
     return _("; the shooter's partner is one of the others and scores the moon's points too")
+
+
+def _moon_taker(value: dict) -> str:
+    if value.get("also_requires"):
+        return _("Whoever takes every penalty card and {cards} in one deal shoots the moon: {effect}")
+    return _("Whoever takes every penalty card in one deal shoots the moon: {effect}")
+
+
+def _moon_effect(value: dict, rules: Mapping) -> str:
+    effect = value.get("effect")
+    amount = value.get("amount", 26)
+    if amount == "deal_total":
+        total = _penalty_total(rules)
+        phrases = {
+            "add_to_others": _("they score 0 and every other player scores the deal's penalty total{total}"),
+            "subtract_from_self": _(
+                "they subtract the deal's penalty total{total} from their own total and the others score 0"),
+            "shooter_choice": _(
+                "they choose either to add the deal's penalty total{total} to every other player "
+                "or to subtract the deal's penalty total{total} from their own total"),
+        }
+        fields = {"total": total}
+    else:
+        phrases = {
+            "add_to_others": _("they score 0 and every other player scores {amount}"),
+            "subtract_from_self": _("they subtract {amount} from their own total and the others score 0"),
+            "shooter_choice": _(
+                "they choose either to add {amount} to every other player or to subtract {amount} from their own total"),
+        }
+        fields = {"amount": amount}
+    return phrases[effect].format(**fields) if effect in phrases else str(effect)
 
 
 def _penalty_total(rules: Mapping) -> str:
@@ -271,73 +325,97 @@ def _scoring_unit(value: dict, _rules: Mapping) -> str:
                      "against each player's own total, and the lower partnership total wins")
         return _("Partners sitting across from each other score together; the partners' summed total "
                  "is checked against the target, and the lower partnership total wins")
-    return "Everyone scores for themselves"
+    return _("Everyone scores for themselves")
 
 
 def _game_end(value: dict, _rules: Mapping) -> str:
-    target = value.get("target")
-    condition = {
-        "reaches": f"reaches {target} or more",
-        "exceeds": f"exceeds {target} (more than {target})",
-    }.get(value.get("condition"), f"{value.get('condition')} {target}")
-    if target is None and value.get("max_deals") is None:
-        text = "The game has no set length: it runs until the table stops it"
+    target, max_deals = value.get("target"), value.get("max_deals")
+    if target is None and max_deals is None:
+        parts = [_("The game has no set length: it runs until the table stops it")]
     elif target is None:
-        text = f"The game is a fixed {value.get('max_deals')} deals, with no points target"
+        parts = [_("The game is a fixed {deals} deals, with no points target").format(deals=max_deals)]
     else:
-        text = f"The game ends after a deal in which someone's total {condition}"
-        if value.get("max_deals"):
-            text += f", or after {value['max_deals']} deals, whichever comes first"
-        elif "deal_limit" in value:
-            text += _DEAL_LIMIT_UNSET.get(value["deal_limit"], "")
-    text += "; the lowest total wins"
-    ties = {
-        "shared": "a tie for lowest is a shared win",
-        "extra_deal": "a tie for lowest is settled by playing another deal"
-                      + (", and another after each new tie" if value.get("extra_deals", "until_untied") == "until_untied"
-                         else ""),
-    }.get(value.get("ties"))
-    if ties:
-        text += f"; {ties}"
-    return text
+        parts = [_game_end_sentence(value.get("condition"), bool(max_deals)).format(
+            target=target, deals=max_deals, condition=value.get("condition"))]
+        if not max_deals and value.get("deal_limit") in DEAL_LIMIT_UNSET:
+            parts.append(_(DEAL_LIMIT_UNSET[value["deal_limit"]]))
+    parts.append(_("the lowest total wins"))
+    if value.get("ties") == "shared":
+        parts.append(_("a tie for lowest is a shared win"))
+    elif value.get("ties") == "extra_deal":
+        parts.append(_("a tie for lowest is settled by playing another deal, and another after each new tie")
+                     if value.get("extra_deals", "until_untied") == "until_untied"
+                     else _("a tie for lowest is settled by playing another deal"))
+    return _clauses(parts)
 
 
-_DEAL_LIMIT_UNSET = {
-    "replaces_target": _("; a table may agree a number of deals instead (max_deals): the game then lasts exactly"
-                         " that many deals, and no total ends it"),
-    "with_target": _("; a table may also agree a number of deals (max_deals): the game then ends at the target"
-                     " or after that many deals, whichever comes first"),
+def _game_end_sentence(condition: str | None, with_deal_limit: bool) -> str:
+    if with_deal_limit:
+        return {
+            "reaches": _("The game ends after a deal in which someone's total reaches {target} or more,"
+                         " or after {deals} deals, whichever comes first"),
+            "exceeds": _("The game ends after a deal in which someone's total exceeds {target} (more than {target}),"
+                         " or after {deals} deals, whichever comes first"),
+        }.get(condition) or _("The game ends after a deal in which someone's total {condition} {target},"
+                              " or after {deals} deals, whichever comes first")
+    return {
+        "reaches": _("The game ends after a deal in which someone's total reaches {target} or more"),
+        "exceeds": _("The game ends after a deal in which someone's total exceeds {target} (more than {target})"),
+    }.get(condition) or _("The game ends after a deal in which someone's total {condition} {target}")
+
+
+# What a deal limit the table has not set would do (game_end.deal_limit), said where no limit is set.
+DEAL_LIMIT_UNSET = {
+    "replaces_target": N_("a table may agree a number of deals instead (max_deals): the game then lasts exactly"
+                          " that many deals, and no total ends it"),
+    "with_target": N_("a table may also agree a number of deals (max_deals): the game then ends at the target"
+                      " or after that many deals, whichever comes first"),
 }
 
 
+
 def _two_player(value: dict, _rules: Mapping) -> str:
-    order = {
-        "winner_first": "after each trick the winner draws from the stock first, then the other player",
-        "replace_immediately": "each player draws from the stock right after playing a card",
-    }.get(value.get("draw_order"), str(value.get("draw_order")))
-    text = order[0].upper() + order[1:]
     draws = value.get("draws_per_player", 1)
-    return f"{text} ({_count_phrase(draws, 'card')} each, while the stock lasts)"
+    order = value.get("draw_order")
+    sentences = {
+        "winner_first": ngettext(
+            "After each trick the winner draws from the stock first, then the other player"
+            " ({count} card each, while the stock lasts)",
+            "After each trick the winner draws from the stock first, then the other player"
+            " ({count} cards each, while the stock lasts)", draws),
+        "replace_immediately": ngettext(
+            "Each player draws from the stock right after playing a card ({count} card each, while the stock lasts)",
+            "Each player draws from the stock right after playing a card ({count} cards each, while the stock lasts)",
+            draws),
+    }
+    if order in sentences:
+        return sentences[order].format(count=draws)
+    return ngettext("{order} ({count} card each, while the stock lasts)",
+                    "{order} ({count} cards each, while the stock lasts)", draws).format(
+        order=str(order)[:1].upper() + str(order)[1:], count=draws)
 
 
 def _settlement(value: dict, _rules: Mapping) -> str:
     stake = value.get("stake", 1)
-    if value.get("method") == "none" and "stake" in value:
-        return f"No money settlement (a stake of {stake} is set for when a table agrees on one)"
+    method = value.get("method")
+    if method == "none" and "stake" in value:
+        return _("No money settlement (a stake of {stake} is set for when a table agrees on one)").format(stake=stake)
+    if method == "zero_point_pot":
+        return _zero_point_pot(value, stake)
     return {
-        "none": "No money settlement",
-        "pot": f"Everyone puts {stake} into a pot before the game; the winner takes it",
-        "pairwise": (
-            f"After each deal every two players settle the difference of their points at {stake} per point"
-        ),
-        "zero_point_pot": (
-            f"After each deal everyone pays {stake} per point into a pot shared by those who scored "
-            f"{'nothing or less' if value.get('on_zero') == 'zero_or_less' else 'nothing'}; "
-            "if all scored, the pot carries over; "
-            + ("a pot left at the end goes to the game's winners" if value.get("unclaimed_pot") == "to_winners"
-               else "a pot left at the end goes back to those who paid it in")
-        ),
-    }.get(value.get("method"), f"Settlement: {value.get('method')} at {stake}")
+        "none": _("No money settlement"),
+        "pot": _("Everyone puts {stake} into a pot before the game; the winner takes it"),
+        "pairwise": _("After each deal every two players settle the difference of their points at {stake} per point"),
+    }.get(method, _("Settlement: {method} at {stake}")).format(stake=stake, method=method)
+
+
+def _zero_point_pot(value: dict, stake: Any) -> str:
+    pays = (_("After each deal everyone pays {stake} per point into a pot shared by those who scored nothing or less")
+            if value.get("on_zero") == "zero_or_less"
+            else _("After each deal everyone pays {stake} per point into a pot shared by those who scored nothing"))
+    left = (_("a pot left at the end goes to the game's winners") if value.get("unclaimed_pot") == "to_winners"
+            else _("a pot left at the end goes back to those who paid it in"))
+    return _clauses([pays.format(stake=stake), _("if all scored, the pot carries over"), left])
 
 
 PHRASES: dict[str, Callable[[Any, Mapping], str]] = {
@@ -359,28 +437,28 @@ PHRASES: dict[str, Callable[[Any, Mapping], str]] = {
 }
 
 LABELS: dict[str, str] = {
-    "players": "Players",
-    "deck": "Deck",
-    "dealing": "Dealing",
-    "passing": "Passing",
-    "opening_lead": "Opening lead",
-    "first_trick": "First trick",
-    "hearts_break": "Breaking hearts",
-    "heart_leads": "Leading hearts",
-    "following": "Following and winning tricks",
-    "card_points": "Card points",
-    "moon": "Shooting the moon",
-    "scoring_unit": "Scoring unit",
-    "game_end": "End of the game",
-    "two_player": "Two players",
-    "settlement": "Money settlement",
+    "players": N_("Players"),
+    "deck": N_("Deck"),
+    "dealing": N_("Dealing"),
+    "passing": N_("Passing"),
+    "opening_lead": N_("Opening lead"),
+    "first_trick": N_("First trick"),
+    "hearts_break": N_("Breaking hearts"),
+    "heart_leads": N_("Leading hearts"),
+    "following": N_("Following and winning tricks"),
+    "card_points": N_("Card points"),
+    "moon": N_("Shooting the moon"),
+    "scoring_unit": N_("Scoring unit"),
+    "game_end": N_("End of the game"),
+    "two_player": N_("Two players"),
+    "settlement": N_("Money settlement"),
 }
 
 RULE_ORDER = list(LABELS)
 
 
 def label(key: str) -> str:
-    return LABELS.get(key, key.replace("_", " ").capitalize())
+    return _(LABELS[key]) if key in LABELS else key.replace("_", " ").capitalize()
 
 
 def order_key(key: str) -> tuple[int, str]:

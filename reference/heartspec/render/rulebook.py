@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from heartspec.i18n import _
+from heartspec.i18n import _, localized_prose, ngettext, spec_text
 from heartspec.render.options import (
     RenderedOption,
     any_value_line,
@@ -22,11 +22,13 @@ from heartspec.render.selection import (
     applies_to,
     check_ruleset,
     check_variants,
-    cite,
+    cite_with_status,
+    interpretation_note,
     md_escape,
     plain,
     resolve_rules,
 )
+from heartspec.rules import vocabulary
 
 
 @dataclass
@@ -104,28 +106,36 @@ def _variant_header(variant: dict) -> dict:
 
 
 def _players_heading(counts: list[int]) -> str:
-    return "every player count" if len(counts) > 1 else f"{counts[0]} players"
+    return _("Rules at every player count") if len(counts) > 1 else _rules_at(counts[0])
+
+
+def _rules_at(players: int) -> str:
+    return ngettext("Rules at {count} player", "Rules at {count} players", players).format(count=players)
 
 
 def _interpretation_notes(rule: RenderedRule) -> list[str]:
-    return [" ".join(s.get("note", "").split()) for s in rule.interpretations]
+    return [interpretation_note(s) for s in rule.interpretations]
+
+
+def _interpretation_mark() -> str:
+    return "[" + vocabulary.status_label("interpretation") + "]"
 
 
 # --- text -------------------------------------------------------------------
 
 
 def render_text(book: Rulebook) -> str:
-    lines = [f"{book.ruleset_id}: {plain(book.title)}"]
+    lines = [f"{book.ruleset_id}: {plain(spec_text(book.title))}"]
     lines += _header_lines(book, bullet="", esc=plain)
     sections = _sections(book)
     for heading, rules in sections:
-        lines += ["", f"Rules at {heading}:"]
+        lines += ["", f"{heading}:"]
         for rule in rules:
             lines.append(f"  {rule.label}: {plain(rule.text)}")
-            lines.append(f"      source: {plain(_cite_statuses(rule))}")
-            lines += [f"      [interpretation] {plain(note)}" for note in _interpretation_notes(rule)]
-    for heading, options in _option_sections(book):
-        lines += ["", _options_heading(heading) + ":"]
+            lines.append("      " + _("source: {citations}").format(citations=plain(_cite_statuses(rule))))
+            lines += [f"      {_interpretation_mark()} {plain(note)}" for note in _interpretation_notes(rule)]
+    for players, options in _option_sections(book):
+        lines += ["", _options_heading(players) + ":"]
         for option in options:
             lines += _option_lines(option, plain, head="  ", indent="      ")
     return "\n".join(lines) + "\n"
@@ -136,61 +146,73 @@ def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
     guide = book.guide
     lines = []
     if book.summary:
-        lines.append(f"{bullet}{esc(book.summary)}")
+        lines.append(f"{bullet}{esc(spec_text(book.summary))}")
     if guide:
-        title = guide["title"] if "title" in guide else _("untitled: {what}").format(what=guide.get("untitled", ""))
-        lines.append(f"{bullet}Guide: {book.ruleset_id} ({esc(title)}; {esc(guide.get('file', ''))})")
+        lines.append(bullet + _("Guide: {ruleset} ({title}; {file})").format(
+            ruleset=book.ruleset_id, title=esc(_guide_title(guide)), file=esc(guide.get("file", ""))))
     if book.variants:
-        lines.append(f"{bullet}Variants: " + ", ".join(f"{v['id']} ({esc(v['title'])})" for v in book.variants))
-        lines += [f"{bullet}{v['id']}: {esc(v['summary'])}" for v in book.variants if v["summary"]]
+        shown = ", ".join(f"{v['id']} ({esc(spec_text(v['title']))})" for v in book.variants)
+        lines.append(bullet + _("Variants: {variants}").format(variants=shown))
+        lines += [f"{bullet}{v['id']}: {esc(spec_text(v['summary']))}" for v in book.variants if v["summary"]]
     else:
-        lines.append(f"{bullet}Variants: none")
+        lines.append(bullet + _("Variants: none"))
     if book.given_options:
         shown = ", ".join(f"{name}={esc(shown_value(value))}" for name, value in book.given_options.items())
         lines.append(bullet + _("Options set: {options}").format(options=shown))
-    lines.append(f"{bullet}Player counts shown: " + ", ".join(map(str, book.players)))
+    lines.append(bullet + _("Player counts shown: {counts}").format(counts=", ".join(map(str, book.players))))
     return lines
+
+
+def _guide_title(guide: dict) -> str:
+    """The guide's own title, as written; a guide without one is described in the reader's language."""
+    if "title" in guide:
+        return guide["title"]
+    return _("untitled: {what}").format(what=spec_text(guide.get("untitled", "")))
 
 
 def _sections(book: Rulebook) -> list[tuple[str, list[RenderedRule]]]:
     if len(book.players) == 1:
         return [(_players_heading(book.players), book.by_players[book.players[0]])]
-    sections = [("every player count", book.common_rules())]
-    sections += [(f"{n} players", book.rules_only_at(n)) for n in book.players]
+    sections = [(_("Rules at every player count"), book.common_rules())]
+    sections += [(_rules_at(n), book.rules_only_at(n)) for n in book.players]
     return [(heading, rules) for heading, rules in sections if rules]
 
 
 def _cite_statuses(rule: RenderedRule) -> str:
-    return "; ".join(f"{cite(s)}, {s.get('status', '?')}" for s in rule.sources) or "no source recorded"
+    return "; ".join(cite_with_status(s) for s in rule.sources) or _("no source recorded")
 
 
-def _option_sections(book: Rulebook) -> list[tuple[str, list[RenderedOption]]]:
+def _option_sections(book: Rulebook) -> list[tuple[int | None, list[RenderedOption]]]:
+    """(player count, or None for every count shown; the options read alike there)."""
     counts = book.players
     if len(counts) == 1:
-        return [(_players_heading(counts), book.options_by_players.get(counts[0], []))] \
+        return [(counts[0], book.options_by_players.get(counts[0], []))] \
             if book.options_by_players.get(counts[0]) else []
-    sections = [("every player count", book.common_options())]
-    sections += [(f"{n} players", book.options_only_at(n)) for n in counts]
-    return [(heading, options) for heading, options in sections if options]
+    sections = [(None, book.common_options())]
+    sections += [(n, book.options_only_at(n)) for n in counts]
+    return [(players, options) for players, options in sections if options]
 
 
-def _options_heading(heading: str) -> str:
-    if heading == "every player count":
+def _options_heading(players: int | None) -> str:
+    if players is None:
         return _("Options (agree before the game; set with -o NAME=VALUE)")
-    return _("Options at {players} (agree before the game; set with -o NAME=VALUE)").format(players=heading)
+    return ngettext("Options at {count} player (agree before the game; set with -o NAME=VALUE)",
+                    "Options at {count} players (agree before the game; set with -o NAME=VALUE)",
+                    players).format(count=players)
 
 
-def _option_lines(option: RenderedOption, esc, head: str, indent: str) -> list[str]:
+def _option_lines(option: RenderedOption, esc, head: str, indent: str, strong=lambda text: text) -> list[str]:
     """An option: what it sets and its source, then one line per value with the rule that value makes."""
-    lines = [f"{head}{option_heading(option)}: {esc(cite(option.source))}, {esc(option.status)}"]
+    heading = strong(option_heading(option) + ":")
+    lines = [f"{head}{heading} {esc(cite_with_status(option.source))}"]
     takes = any_value_line(option)
     if takes:
-        lines.append(f"{indent}{_('takes')}: {esc(takes)}")
+        lines.append(f"{indent}{esc(takes)}")
     if option.context:
         lines.append(indent + _("each value as it reads with {setting}").format(setting=esc(option.context)))
     lines += [f"{indent}{esc(v.shown)}{value_tags(v, option)}: {esc(v.text)}" for v in shown_values(option)]
     if option.status == "interpretation":
-        lines.append(f"{indent}[interpretation] {esc(option.source.get('note', ''))}")
+        lines.append(f"{indent}{_interpretation_mark()} {esc(interpretation_note(option.source))}")
     return lines
 
 
@@ -198,18 +220,17 @@ def _option_lines(option: RenderedOption, esc, head: str, indent: str) -> list[s
 
 
 def render_markdown(book: Rulebook) -> str:
-    lines = [f"# {book.ruleset_id}: {md_escape(book.title)}", ""]
+    lines = [f"# {book.ruleset_id}: {md_escape(spec_text(book.title))}", ""]
     lines += _header_lines(book, bullet="- ", esc=md_escape)
     for heading, rules in _sections(book):
-        lines += ["", f"## Rules at {heading}", ""]
+        lines += ["", f"## {heading}", ""]
         for rule in rules:
             lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(rule))})*")
-            lines += [f"  - **[interpretation]** {md_escape(note)}" for note in _interpretation_notes(rule)]
-    for heading, options in _option_sections(book):
-        lines += ["", f"## {_options_heading(heading)}", ""]
+            lines += [f"  - **{_interpretation_mark()}** {md_escape(note)}" for note in _interpretation_notes(rule)]
+    for players, options in _option_sections(book):
+        lines += ["", f"## {_options_heading(players)}", ""]
         for option in options:
-            first, *rest = _option_lines(option, md_escape, head="- ", indent="  - ")
-            lines += [first.replace("- ", "- **", 1).replace(":", ":**", 1)] + rest
+            lines += _option_lines(option, md_escape, head="- ", indent="  - ", strong=lambda text: f"**{text}**")
     return "\n".join(lines) + "\n"
 
 
@@ -217,7 +238,7 @@ def render_markdown(book: Rulebook) -> str:
 
 
 def render_json(book: Rulebook) -> dict[str, Any]:
-    return {
+    return localized_prose({
         "ruleset": book.ruleset_id,
         "title": book.title,
         "summary": book.summary,
@@ -226,7 +247,7 @@ def render_json(book: Rulebook) -> dict[str, Any]:
         "players": {str(n): [_rule_json(r) for r in rules] for n, rules in book.by_players.items()},
         "options_set": book.given_options,
         "options": {str(n): {o.name: o.to_json() for o in options} for n, options in book.options_by_players.items()},
-    }
+    })
 
 
 def _rule_json(rule: RenderedRule) -> dict[str, Any]:
@@ -261,7 +282,7 @@ def catalog(spec) -> dict[str, list[dict]]:
 
 def _counts(counts: list[int] | None) -> str:
     if not counts:
-        return "as ruleset"
+        return _("as ruleset")
     return ",".join(map(str, counts))
 
 
@@ -273,26 +294,38 @@ def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def _catalog_rows(cat: dict) -> tuple[list[list[str]], list[list[str]]]:
-    rulesets = [[r["id"], r["title"], _counts(r["players"]), ", ".join(r["guides"])] for r in cat["rulesets"]]
+    rulesets = [[r["id"], spec_text(r["title"]), _counts(r["players"]), ", ".join(r["guides"])] for r in cat["rulesets"]]
     variants = [
-        [v["id"], v["title"], _counts(v["players"]), ", ".join(v["applies_to"]), ", ".join(v["guides"])]
+        [v["id"], spec_text(v["title"]), _counts(v["players"]), ", ".join(v["applies_to"]), ", ".join(v["guides"])]
         for v in cat["variants"]
     ]
     return rulesets, variants
 
 
+def _ruleset_headers() -> list[str]:
+    return [_("id"), _("title"), _("players"), _("guides")]
+
+
+def _variant_headers() -> list[str]:
+    return [_("id"), _("title"), _("players"), _("applies to"), _("guides")]
+
+
 def render_catalog_text(cat: dict) -> str:
     rulesets, variants = ([[plain(cell) for cell in row] for row in rows] for rows in _catalog_rows(cat))
-    lines = ["Rulesets"] + _table(["id", "title", "players", "guides"], rulesets)
-    lines += ["", "Variants"] + _table(["id", "title", "players", "applies to", "guides"], variants)
+    lines = [_("Rulesets")] + _table(_ruleset_headers(), rulesets)
+    lines += ["", _("Variants")] + _table(_variant_headers(), variants)
     return "\n".join(lines) + "\n"
+
+
+def render_catalog_json(cat: dict) -> dict:
+    return localized_prose(cat)
 
 
 def render_catalog_markdown(cat: dict) -> str:
     rulesets, variants = _catalog_rows(cat)
-    lines = ["## Rulesets", "", "| id | title | players | guides |", "|---|---|---|---|"]
+    lines = ["## " + _("Rulesets"), "", "| " + " | ".join(_ruleset_headers()) + " |", "|---|---|---|---|"]
     lines += ["| " + " | ".join(md_escape(c) for c in row) + " |" for row in rulesets]
-    lines += ["", "## Variants", "", "| id | title | players | applies to | guides |", "|---|---|---|---|---|"]
+    lines += ["", "## " + _("Variants"), "", "| " + " | ".join(_variant_headers()) + " |", "|---|---|---|---|---|"]
     lines += ["| " + " | ".join(md_escape(c) for c in row) + " |" for row in variants]
     return "\n".join(lines) + "\n"
 
@@ -301,6 +334,7 @@ __all__ = [
     "Rulebook",
     "build_rulebook",
     "catalog",
+    "render_catalog_json",
     "render_catalog_markdown",
     "render_catalog_text",
     "render_json",

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from heartspec.i18n import _, spec_text
 from heartspec.render.phrasing import describe, label, order_key
 from heartspec.rules import vocabulary
 
@@ -152,13 +153,23 @@ def _with_guide(source: dict, ruleset_id: str) -> dict:
     return source
 
 
+def cite_with_status(source: dict) -> str:
+    """`fi §Section, stated`: the citation and how the source backs the rule, in the current language."""
+    return f"{cite(source)}, {vocabulary.status_label(source.get('status', '?'))}"
+
+
+def interpretation_note(source: dict) -> str:
+    """A source's note on one line, in the current language."""
+    return plain(spec_text(plain(source.get("note", ""))))
+
+
 def cite(source: dict) -> str:
     """`fi §Section`, plus the part of the rule it backs and the variant or option it came through."""
     text = f"{source.get('guide', '?')} §{source.get('section', '?')}"
     part = str(source.get("rule", "")).partition(".")[2]
-    details = [f"for {part}"] if part else []
+    details = [_("for {field}").format(field=part)] if part else []
     if source.get("via"):
-        details.append(f"via {source['via']}")
+        details.append(_("via {variant}").format(variant=source["via"]))
     if source.get("option"):
-        details.append(f"option {source['option']}")
+        details.append(_("option {option}").format(option=source["option"]))
     return text + (f" ({', '.join(details)})" if details else "")

@@ -13,7 +13,11 @@ from typing import Any, Callable
 
 from jsonschema import Draft202012Validator
 
+from heartspec.i18n import N_, _
 from heartspec.paths import data_dir
+
+# How a source backs a rule, as a reader sees it (the schema's `status` values).
+STATUS_LABELS = {"stated": N_("stated"), "interpretation": N_("interpretation")}
 
 # An option sets the rule of the same name (docs/rule-vocabulary.md, "Option entries").
 OPTION_RULES = {
@@ -52,6 +56,11 @@ APPLIES_WHEN: dict[str, Callable[[Callable[[str], Any]], bool]] = {
     "moon.partner": lambda get: (get("scoring_unit.unit") == "partnership"
                                  and get("moon.effect") in ("add_to_others", "shooter_choice")),
 }
+
+
+def status_label(status: Any) -> str:
+    """A source's status in the current language; an unknown one as written."""
+    return _(STATUS_LABELS[status]) if status in STATUS_LABELS else str(status)
 
 
 def applies(rule_path: str, get: Callable[[str], Any]) -> bool:
