@@ -90,3 +90,20 @@ def test_what_cannot_be_replayed_is_one_line_and_exit_2(tmp_path):
         assert done.stderr.startswith("heartspec replay: ") and len(done.stderr.strip().splitlines()) == 1, done.stderr
     usage = replay(str(log), "--against-reference")  # click's usage error: exit 2, the problem named
     assert usage.returncode == 2 and "give --engine too" in usage.stderr and "Traceback" not in usage.stderr
+
+
+def test_a_log_of_requests_only_checks_nothing_without_the_reference(tmp_path):
+    """A log `heartspec play` wrote holds no answers: replaying it against an engine alone compares nothing."""
+    log = tmp_path / "requests.log"
+    subprocess.run(["heartspec", "play", "--ruleset", "fi", "--players", "4", "--seed", "1", "--log", str(log)],
+                   check=True, capture_output=True)
+    mutant = f"{sys.executable} {Path(__file__).parent / 'mutants' / 'mutant_engine.py'} break-rule"
+    alone = subprocess.run(["heartspec", "replay", str(log), "--engine", mutant], capture_output=True, text=True,
+                           timeout=300)
+    assert alone.returncode == 2 and alone.stdout == ""
+    assert "records no answers" in alone.stderr and "--against-reference" in alone.stderr
+    assert len(alone.stderr.strip().splitlines()) == 1
+    judged = subprocess.run(["heartspec", "replay", str(log), "--engine", mutant, "--against-reference"],
+                            capture_output=True, text=True, timeout=300)
+    assert judged.returncode == 1 and "the reference's answer differs" not in judged.stderr
+    assert "differs from the reference's answer at events.hearts_broken" in judged.stderr

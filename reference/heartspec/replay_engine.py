@@ -46,10 +46,16 @@ class EngineReplay:
     requests: int = 0
     compared_with: tuple[str, ...] = (LOGGED,)
     difference: Difference | None = None
+    logged_answers: int = 0        # requests the log records an answer to
 
     @property
     def ok(self) -> bool:
         return self.difference is None
+
+    @property
+    def compared_nothing(self) -> bool:
+        """A log of requests only, replayed without the reference: no answer was checked."""
+        return self.logged_answers == 0 and REFERENCE not in self.compared_with
 
 
 def replay_against_engine(path: str, engine: str, against_reference: bool = False, timeout: float = 5.0,
@@ -112,6 +118,7 @@ class _Replayer:
     def run(self, entries) -> EngineReplay:
         for request, logged in entries:
             self.result.requests += 1
+            self.result.logged_answers += logged is not None
             difference = self.step(request, logged.value if logged else None)
             if difference is not None:
                 self.result.difference = difference
@@ -140,8 +147,11 @@ class _Replayer:
 def print_engine_replay(result: EngineReplay, engine: str, out: IO[str], err: IO[str]) -> None:
     compared = " and ".join("the log" if who == LOGGED else "the reference" for who in result.compared_with)
     if result.ok:
+        used = [who for who in result.compared_with if who != LOGGED or result.logged_answers]
+        agreed = " and ".join("the log" if who == LOGGED else "the reference" for who in used)
+        logged = f"{result.logged_answers} logged answer(s)" if result.logged_answers else "the log records no answers"
         out.write(f"replayed {result.source} through {engine}: {result.requests} request(s), every answer agrees "
-                  f"with {compared}\n")
+                  f"with {agreed} ({logged})\n")
         return
     difference = result.difference
     against = "the logged answer" if difference.against == LOGGED else "the reference's answer"

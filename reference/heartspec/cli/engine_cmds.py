@@ -112,6 +112,10 @@ def _replay_through(log: str, engine: str, against_reference: bool, timeout: flo
     except CannotReplay as err:
         click.echo(f"heartspec replay: {err}", err=True)
         return 2
+    if result.ok and result.compared_nothing:
+        click.echo(f"heartspec replay: {log} records no answers to compare with (a log of requests only, as "
+                   "`heartspec play` writes); add --against-reference to compare with the reference engine", err=True)
+        return 2
     print_engine_replay(result, engine, sys.stdout, sys.stderr)
     return 0 if result.ok else 1
 
