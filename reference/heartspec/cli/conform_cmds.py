@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from heartspec.cli.common import Seconds, engine_words
+from heartspec.cli.common import Seconds, check_filter_ids, engine_words
 
 DEFAULT_MAX_SECONDS = 1800.0
 
@@ -42,6 +42,7 @@ def conform_command(engine, rulesets, ids, keyword, tags, timeout, startup_timeo
     """Check an engine against the conformance scenarios over the protocol; exit 0 when nothing failed unexpectedly."""
     from heartspec.conformance.runner import ConformOptions, RunnerError, run
 
+    check_filter_ids(rulesets=list(rulesets))
     options = ConformOptions(engine=engine, rulesets=list(rulesets), ids=list(ids), keyword=keyword, tags=tags,
                              timeout=timeout, startup_timeout=startup_timeout,
                              max_seconds=max_seconds, expected_failures=expected_failures, report_json=report_json, junitxml=junitxml,

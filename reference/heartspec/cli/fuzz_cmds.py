@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from heartspec.cli.common import Seconds, engine_words
+from heartspec.cli.common import Seconds, check_filter_ids, engine_words
 
 
 @click.command("fuzz")
@@ -39,6 +39,7 @@ def fuzz_command(engine, seconds, games, seed, rulesets, players, variants, know
     if seconds is not None and games is not None:
         click.echo("heartspec fuzz: give --seconds or --games, not both", err=True)
         sys.exit(2)
+    check_filter_ids(rulesets=list(rulesets), variants=list(variants))
     options = FuzzOptions(engine=engine, seconds=30.0 if seconds is None and games is None else seconds,
                           games=games, seed=seed, rulesets=list(rulesets), players=list(players),
                           variants=list(variants), timeout=timeout, save_dir=save_dir,

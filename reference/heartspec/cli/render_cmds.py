@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import load_spec_or_exit, spec_option
+from heartspec.cli.common import CommandError, load_spec_or_exit, spec_option
 
 variant_option = click.option(
     "-v",
@@ -24,8 +24,7 @@ players_option = click.option(
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(1)
+    raise CommandError(message)  # an unknown id or table size: the command cannot do its job (exit 2)
 
 
 def _emit(text_or_data) -> None:
