@@ -111,6 +111,7 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
     options = _parse_options(option_pairs)
     try:
+        options = protocol_options(catalog, ruleset, list(variants), options)
         compiled = catalog.compile(ruleset, list(variants), players, split_options(options)[1])
     except RequestError as err:
         raise CommandError(in_words(err.code, err.message)) from None
@@ -132,6 +133,19 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
     except OSError as err:  # a full disk: the log is incomplete, and saying so matters more than the summary
         raise CommandError(f"cannot write {log_path}: {err.strerror or err}") from None
     _print_summary(summary, ruleset, variants, players)
+
+
+def protocol_options(catalog, ruleset: str, variants: list[str], options: dict) -> dict:
+    """`-o` values as the protocol data they stand for ("JD" -> ["JD"]): the log's new_game must replay."""
+    from heartspec.protocol.messages import RequestError
+    from heartspec.rules.problems import SpecError
+    from heartspec.rules.resolve import canonical_options
+
+    catalog.require_known(ruleset, variants)
+    try:
+        return canonical_options(catalog.spec, ruleset, variants, options)
+    except SpecError as err:
+        raise RequestError("invalid_game", str(err)) from None
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict:

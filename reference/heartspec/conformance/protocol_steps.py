@@ -12,6 +12,7 @@ import json
 import time
 from typing import Any
 
+import pytest
 from pytest_bdd import given, parsers, then, when
 
 from heartspec.conformance.schema_check import command_of
@@ -76,6 +77,24 @@ def given_claimed_game(table: Table, players: str, rest: str):
 
 
 # ---------------------------------------------------------------- When
+@when(parsers.re(r'new_game is sent for "(?P<ruleset>[\w-]+)" at (?P<players>\d+) players with variants '
+                 r'(?P<variants>\[.*?\]) and options (?P<options>\{.*\})'))
+def when_new_game_with_options(table: Table, ruleset: str, players: str, variants: str, options: str):
+    """Options as the JSON the row writes (a null, a respelt string, a wrong type), on a set-up the engine claims.
+
+    An `unsupported` answer skips the row only when the same game without the options is unsupported too:
+    refusing an option value as `unsupported` is no claim, it is the wrong code."""
+    chosen = json.loads(variants)
+    run_or_skip(lambda: table.session.check_claims(ruleset, chosen, int(players)))
+    plain: dict[str, Any] = {"cmd": "new_game", "ruleset": ruleset, "players": int(players), "variants": chosen}
+    response = table.ask({**plain, "options": json.loads(options)})
+    if response.get("error", {}).get("code") == "unsupported":
+        without = table.ask(plain)
+        if without.get("error", {}).get("code") == "unsupported":
+            pytest.skip(f"new_game of {ruleset} with {chosen} at {players} players is unsupported")
+        table.last_response = response
+
+
 @when(parsers.re(r"the blank lines \"(?P<blanks>[^\"]*)\" and then '(?P<line>.*)' are sent to the engine"))
 def when_blank_lines_then(table: Table, blanks: str, line: str):
     table.ask_raw(unescape(blanks) + "\n" + line)
