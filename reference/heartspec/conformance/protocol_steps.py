@@ -296,6 +296,15 @@ def event_order_problem(kinds: list[str], first_trick_done: bool) -> str | None:
     return None
 
 
+@then(parsers.re(r'the engine reported "(?P<kind>\w+)" (?P<count>\d+) times?'))
+def then_event_count(table: Table, kind: str, count: str):
+    """How often an event came in every response of the scenario so far: a missing or a repeated event fails."""
+    seen = [(cmd, response.get("id")) for cmd, response in table.answers if response.get("ok")
+            for event in response.get("events") or [] if isinstance(event, dict) and event.get("type") == kind]
+    assert len(seen) == int(count), (
+        f"the engine reported {kind} {len(seen)} times, expected {count}; in the responses to {json.dumps(seen)}")
+
+
 @then("every play response lists its events in the protocol's order")
 def then_every_play_in_order(table: Table):
     plays = [response for cmd, response in table.answers if cmd == "play" and response.get("ok")]
