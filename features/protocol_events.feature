@@ -2,7 +2,7 @@ Feature: Protocol events: what a response reports, in the order things happen
   The events of pass, play and choose responses, their order inside one response, the order of
   the cards they list, and the scores and money they carry (spec/protocol.md, sections 6 and 7).
 
-  @id:proto-event-001 @area:protocol_events @clause:P-play-1 @clause:P-play-2 @clause:P-events-1 @clause:P-envelope-9
+  @id:proto-event-001 @area:protocol_events @clause:P-play-1 @clause:P-play-2 @clause:P-events-1 @clause:P-envelope-9 @clause:P-envelope-16
   Scenario: A whole deal's play responses list their events in order, and the deal ends with the next deal
     Source: spec/protocol.md 6.5 and 7: each play response starts with its card_played;
     hearts_broken follows the card that broke hearts, trick_won the trick's last card, and the last

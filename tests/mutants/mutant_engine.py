@@ -392,7 +392,14 @@ AREAS = {  # mutant -> (its rule area, failures allowed in scenarios that neithe
     "heart-lead-exception-missing": ("variants", 0),
     "hearts-stay-broken": ("hearts_broken_and_leads", 1),
     "leader-carried-over": ("opening_lead", 4),
+    "hearts-broken-unreported": ("protocol_events", 0),
+    "hearts-broken-repeated": ("protocol_events", 0),
+    "hearts-broken-late": ("protocol_events", 0),
+    "refused-pass-holds-cards": ("protocol_refusals", 0),
+    "card-order-rank-first": ("protocol_state", 1),
 }
+# diagnostic-fields is no rule mutant: it must pass every scenario (spec/protocol.md P-envelope-16), and
+# tests/test_conformance_mutants.py checks that it does.
 ELSEWHERE_WHY = {
     "break-rule": (
         "deals played out to a score or a game end follow the hearts-lead rule at every lead, so where hearts "
@@ -418,6 +425,7 @@ ELSEWHERE_WHY = {
         "on a passing deal), money-003 (two deals in a row)"),
     "pass-direction": "end-006 and money-003, as for pass-count-off-by-one",
     "passes-carried-over": "money-003 passes in two deals in a row",
+    "card-order-rank-first": "proto-event-014: cards_received is the other list the protocol puts in card order",
 }
 
 
