@@ -39,7 +39,12 @@ DEFAULT_MAX_SECONDS = 1800.0
               help="Signatures the fuzz pass accepts, 'command field rule  # reason' per line.")
 def conform_command(engine, rulesets, ids, keyword, tags, timeout, startup_timeout, max_seconds, expected_failures,
                     report_json, junitxml, verbose, fuzz, fuzz_known_differences) -> None:
-    """Check an engine against the conformance scenarios over the protocol; exit 0 when nothing failed unexpectedly."""
+    """Check an engine against the conformance scenarios over the protocol.
+
+    Exit status: 0 when every scenario run held, 1 when one failed unexpectedly, 2 when the run could not check
+    anything (the engine does not start, a filter names an unknown ruleset or scenario or matches nothing, or
+    every scenario selected was skipped because the engine claims none of them).
+    """
     from heartspec.conformance.runner import ConformOptions, RunnerError, run
 
     check_filter_ids(rulesets=list(rulesets))
