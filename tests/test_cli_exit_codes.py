@@ -7,6 +7,7 @@ hold; 2: it could not do its job (usage, input, I/O). A status-2 error is one li
 
 from __future__ import annotations
 
+import re
 import shlex
 import subprocess
 import sys
@@ -60,7 +61,7 @@ TABLE = [
     ("conform", ["--id", "nosuch-001"], 2, "heartspec conform: nothing was checked: unknown scenario id 'nosuch-001'"),
     ("conform", ["-k", "no_such_scenario_at_all"], 2, "heartspec conform: nothing was checked: no scenario matched"),
     ("conform", ["--engine", f"{MUTANT} claims-fi-only", "--ruleset", "dk"], 2,
-     "heartspec conform: nothing was checked: all 148 scenarios selected were skipped"),
+     "scenarios selected were skipped, none ran; the engine claims none of them"),
     ("conform", ["--engine", "/nonexistent/engine"], 2, "heartspec conform: "),
     ("fuzz", ["--engine", "heartspec engine", "--games", "2", "--ruleset", "fi"], 0, ""),
     ("fuzz", ["--engine", f"{MUTANT} kitty-ignored", "--games", "40", "--ruleset", "dk"], 1, ""),
@@ -106,7 +107,7 @@ def test_the_pytest_plugin_exits_2_when_it_checks_nothing(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--heartspec-engine", engine,
                            "--heartspec-ruleset", "dk", "-q"], capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert done.returncode == 2, done.stdout[-2000:]
-    assert "heartspec: nothing was checked: all 148 scenarios selected were skipped" in done.stdout
+    assert re.search(r"heartspec: nothing was checked: all \d+ scenarios selected were skipped", done.stdout)
     unknown = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--heartspec-engine", engine,
                               "--heartspec-ruleset", "fl", "-q"], capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert unknown.returncode == 2 and "unknown ruleset 'fl' (known: dk, fi, fi-classic, no, se)" in unknown.stdout
