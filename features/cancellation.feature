@@ -287,3 +287,34 @@ Feature: Cancellation Hearts
     Examples: se 8 players
       | ruleset | players | deal | open | trick                                   | taker | set aside               |
       | se      | 8       | 4    | 2C   | 1:2C 2:2C 3:AC 4:AC 5:KC 6:9C 7:9C 0:KC | 7     | 2C 2C AC AC KC KC 9C 9C |
+
+  @id:cancel-009 @area:cancellation @variant:cancellation @depends:dealing_and_decks @clause:P-play-2 @clause:P-events-1
+  Scenario Outline: When the first trick is set aside, its taker gets the kitty with it, after the set-aside cards
+    Source: dk "Er I ikke fire?" (the kitty joins the first trick winner's cards) with the set-aside
+    rule of cancel-008 (spec/variants/cancellation.yaml, following.all_cancelled); spec/protocol.md
+    6.5 orders the events: the kitty goes with the first trick, so it follows the set_aside_taken
+    that hands the first trick over. The positions are cancel-008's dk rows.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> with variants "cancellation"
+    And seat 1 holds "<open>"
+    And seat 2 holds "<open>"
+    And seat 3 holds "AC"
+    And seat 4 holds "AC"
+    And seat 5 holds "KC"
+    And seat 0 holds "KC"
+    And the other cards are dealt in deck order
+    When the cards are played "<trick>"
+    Then the trick is set aside
+    And the kitty holds <kitty size> cards
+    When the rest of the trick is played with the lowest legal cards
+    Then the last "play" response's events end with "trick_won set_aside_taken kitty_taken"
+    And seat <taker> takes the kitty "<kitty>"
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | ruleset | players | deal | open | trick                         | taker | kitty size | kitty |
+      | dk      | 6       | 4    | 2C   | 1:2C 2:2C 3:AC 4:AC 5:KC 0:KC | 5     | 2          | KS AS |
+
+    @ruleset:dk @players:10
+    Examples: dk 10 players
+      | ruleset | players | deal | open | trick                                             | taker | kitty size | kitty       |
+      | dk      | 10      | 4    | 2C   | 1:2C 2:2C 3:AC 4:AC 5:KC 6:TC 7:TC 8:QC 9:QC 0:KC | 8     | 4          | JS QS KS AS |

@@ -126,3 +126,251 @@ Feature: Protocol errors
     And the other cards are dealt in deck order
     Then seat 1 may play only ""
     And seat 0 may play only "2C"
+
+  @id:proto-010 @area:protocol_errors @clause:P-new_game-8 @clause:P-new_game-9 @clause:P-envelope-7
+  Scenario Outline: new_game takes every value an option offers, and null as the option left out
+    Source: spec/protocol.md 2 (an optional field given as null is absent) and 6.2 (each option's
+    JSON type and range); the values are the ones each ruleset and variant file offers (spec/),
+    which cite their guides. Every option of every ruleset and variant has a null row and a row
+    per offered value (target and max_deals: two values in their range). dk and no declare none
+    of these options, so null is all they may be given.
+    When new_game is sent for "<ruleset>" at <players> players with variants <variants> and options <options>
+    Then the response is ok
+    And the response field "phase" is "deal"
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    | players | variants | options                          |
+      | fi-classic | 4       | []       | {"target": 100}                  |
+      | fi-classic | 4       | []       | {"target": 50}                   |
+      | fi-classic | 4       | []       | {"max_deals": null}              |
+      | fi-classic | 4       | []       | {"max_deals": 1}                 |
+      | fi-classic | 4       | []       | {"max_deals": 10}                |
+      | fi-classic | 4       | []       | {"settlement": null}             |
+      | fi-classic | 4       | []       | {"settlement": "none"}           |
+      | fi-classic | 4       | []       | {"settlement": "pot"}            |
+      | fi-classic | 4       | []       | {"settlement": "pairwise"}       |
+      | fi-classic | 4       | []       | {"settlement": "zero_point_pot"} |
+      | fi-classic | 4       | []       | {"stake": null}                  |
+      | fi-classic | 4       | []       | {"stake": 1}                     |
+      | fi-classic | 4       | []       | {"stake": 0.5}                   |
+      | fi-classic | 4       | []       | {"unclaimed_pot": null}          |
+      | fi-classic | 4       | []       | {"unclaimed_pot": "returned"}    |
+      | fi-classic | 4       | []       | {"unclaimed_pot": "to_winners"}  |
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset | players | variants | options                                               |
+      | fi      | 4       | []       | {"target": 100}                                       |
+      | fi      | 4       | []       | {"target": 50}                                        |
+      | fi      | 4       | []       | {"max_deals": null}                                   |
+      | fi      | 4       | []       | {"max_deals": 1}                                      |
+      | fi      | 4       | []       | {"max_deals": 10}                                     |
+      | fi      | 4       | []       | {"moon_effect": null}                                 |
+      | fi      | 4       | []       | {"moon_effect": "add_to_others"}                      |
+      | fi      | 4       | []       | {"moon_effect": "subtract_from_self"}                 |
+      | fi      | 4       | []       | {"dealer": null, "deal_number": null, "totals": null} |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset | players | variants | options                       |
+      | se      | 4       | []       | {"moon_amount": null}         |
+      | se      | 4       | []       | {"moon_amount": "deal_total"} |
+      | se      | 4       | []       | {"moon_amount": 26}           |
+      | se      | 4       | []       | {"target": 100}               |
+      | se      | 4       | []       | {"target": 50}                |
+
+    @ruleset:dk @players:6 @variant:cancellation
+    Examples: dk cancellation 6 players
+      | ruleset | players | variants         | options                       |
+      | dk      | 6       | ["cancellation"] | {"moon_amount": null}         |
+      | dk      | 6       | ["cancellation"] | {"moon_amount": "deal_total"} |
+      | dk      | 6       | ["cancellation"] | {"moon_amount": 26}           |
+
+    @ruleset:fi @players:4 @variant:graduated-hearts
+    Examples: fi graduated-hearts 4 players
+      | ruleset | players | variants             | options                       |
+      | fi      | 4       | ["graduated-hearts"] | {"moon_amount": null}         |
+      | fi      | 4       | ["graduated-hearts"] | {"moon_amount": "deal_total"} |
+      | fi      | 4       | ["graduated-hearts"] | {"moon_amount": 26}           |
+
+    @ruleset:fi @players:4 @variant:graduated-spades
+    Examples: fi graduated-spades 4 players
+      | ruleset | players | variants             | options                       |
+      | fi      | 4       | ["graduated-spades"] | {"moon_amount": null}         |
+      | fi      | 4       | ["graduated-spades"] | {"moon_amount": "deal_total"} |
+      | fi      | 4       | ["graduated-spades"] | {"moon_amount": 26}           |
+
+    @ruleset:fi @players:4 @variant:no-queen
+    Examples: fi no-queen 4 players
+      | ruleset | players | variants     | options                       |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": null}         |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": "deal_total"} |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": 26}           |
+
+    @ruleset:fi-classic @players:4 @variant:pip-hearts
+    Examples: fi-classic pip-hearts 4 players
+      | ruleset    | players | variants       | options                       |
+      | fi-classic | 4       | ["pip-hearts"] | {"moon_amount": null}         |
+      | fi-classic | 4       | ["pip-hearts"] | {"moon_amount": "deal_total"} |
+      | fi-classic | 4       | ["pip-hearts"] | {"moon_amount": 26}           |
+
+    @ruleset:dk @players:4 @variant:spot
+    Examples: dk spot 4 players
+      | ruleset | players | variants | options                       |
+      | dk      | 4       | ["spot"] | {"moon_amount": null}         |
+      | dk      | 4       | ["spot"] | {"moon_amount": "deal_total"} |
+      | dk      | 4       | ["spot"] | {"moon_amount": 26}           |
+
+    @ruleset:fi @players:4 @variant:omnibus-jd
+    Examples: fi omnibus-jd 4 players
+      | ruleset | players | variants       | options                        |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": null}   |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": ["JD"]} |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": []}     |
+
+    @ruleset:fi-classic @players:2 @variant:two-player
+    Examples: fi-classic two-player 2 players
+      | ruleset    | players | variants       | options                               |
+      | fi-classic | 2       | ["two-player"] | {"draw_order": null}                  |
+      | fi-classic | 2       | ["two-player"] | {"draw_order": "winner_first"}        |
+      | fi-classic | 2       | ["two-player"] | {"draw_order": "replace_immediately"} |
+
+    @ruleset:dk @players:4
+    Examples: dk 4 players
+      | ruleset | players | variants | options               |
+      | dk      | 4       | []       | {"max_deals": null}   |
+      | dk      | 4       | []       | {"settlement": null}  |
+      | dk      | 4       | []       | {"moon_effect": null} |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset | players | variants | options               |
+      | no      | 4       | []       | {"max_deals": null}   |
+      | no      | 4       | []       | {"settlement": null}  |
+      | no      | 4       | []       | {"moon_effect": null} |
+
+  @id:proto-011 @area:protocol_errors @clause:P-new_game-6 @clause:P-new_game-7 @clause:P-new_game-9 @clause:P-new_game-4
+  Scenario Outline: new_game refuses an option value the ruleset does not offer, and a value of the wrong JSON type
+    Source: spec/protocol.md 6.2: a well-typed value the ruleset does not offer is invalid_game,
+    however close its spelling (another case, a blank at the end, 26 written as a string); a
+    value of another JSON type is bad_request. target null is a value of its own (no points
+    target), refused where nothing else would end the game or where the ruleset offers only
+    some targets (se: 100 or 50).
+    When new_game is sent for "<ruleset>" at <players> players with variants <variants> and options <options>
+    Then the response is an error "<code>"
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic 4 players
+      | ruleset    | players | variants | options                           | code         |
+      | fi-classic | 4       | []       | {"target": null}                  | invalid_game |
+      | fi-classic | 4       | []       | {"target": 0}                     | invalid_game |
+      | fi-classic | 4       | []       | {"max_deals": 0}                  | invalid_game |
+      | fi-classic | 4       | []       | {"settlement": "NONE"}            | invalid_game |
+      | fi-classic | 4       | []       | {"settlement": "none "}           | invalid_game |
+      | fi-classic | 4       | []       | {"settlement": "POT"}             | invalid_game |
+      | fi-classic | 4       | []       | {"settlement": "pot "}            | invalid_game |
+      | fi-classic | 4       | []       | {"settlement": "PAIRWISE"}        | invalid_game |
+      | fi-classic | 4       | []       | {"settlement": "pairwise "}       | invalid_game |
+      | fi-classic | 4       | []       | {"settlement": "ZERO_POINT_POT"}  | invalid_game |
+      | fi-classic | 4       | []       | {"settlement": "zero_point_pot "} | invalid_game |
+      | fi-classic | 4       | []       | {"stake": -1}                     | invalid_game |
+      | fi-classic | 4       | []       | {"unclaimed_pot": "RETURNED"}     | invalid_game |
+      | fi-classic | 4       | []       | {"unclaimed_pot": "returned "}    | invalid_game |
+      | fi-classic | 4       | []       | {"unclaimed_pot": "TO_WINNERS"}   | invalid_game |
+      | fi-classic | 4       | []       | {"unclaimed_pot": "to_winners "}  | invalid_game |
+      | fi-classic | 4       | []       | {"target": "50"}                  | bad_request  |
+      | fi-classic | 4       | []       | {"max_deals": "3"}                | bad_request  |
+      | fi-classic | 4       | []       | {"settlement": true}              | bad_request  |
+      | fi-classic | 4       | []       | {"stake": "1"}                    | bad_request  |
+      | fi-classic | 4       | []       | {"unclaimed_pot": []}             | bad_request  |
+
+    @ruleset:fi @players:4
+    Examples: fi 4 players
+      | ruleset | players | variants | options                                | code         |
+      | fi      | 4       | []       | {"target": null}                       | invalid_game |
+      | fi      | 4       | []       | {"target": 0}                          | invalid_game |
+      | fi      | 4       | []       | {"max_deals": 0}                       | invalid_game |
+      | fi      | 4       | []       | {"moon_effect": "ADD_TO_OTHERS"}       | invalid_game |
+      | fi      | 4       | []       | {"moon_effect": "add_to_others "}      | invalid_game |
+      | fi      | 4       | []       | {"moon_effect": "SUBTRACT_FROM_SELF"}  | invalid_game |
+      | fi      | 4       | []       | {"moon_effect": "subtract_from_self "} | invalid_game |
+      | fi      | 4       | []       | {"target": "50"}                       | bad_request  |
+      | fi      | 4       | []       | {"max_deals": "3"}                     | bad_request  |
+      | fi      | 4       | []       | {"moon_effect": true}                  | bad_request  |
+
+    @ruleset:se @players:4
+    Examples: se 4 players
+      | ruleset | players | variants | options                        | code         |
+      | se      | 4       | []       | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
+      | se      | 4       | []       | {"moon_amount": "deal_total "} | invalid_game |
+      | se      | 4       | []       | {"moon_amount": "26"}          | invalid_game |
+      | se      | 4       | []       | {"target": null}               | invalid_game |
+      | se      | 4       | []       | {"target": 77}                 | invalid_game |
+      | se      | 4       | []       | {"target": 0}                  | invalid_game |
+      | se      | 4       | []       | {"target": 1}                  | invalid_game |
+      | se      | 4       | []       | {"moon_amount": true}          | bad_request  |
+      | se      | 4       | []       | {"target": "50"}               | bad_request  |
+
+    @ruleset:dk @players:6 @variant:cancellation
+    Examples: dk cancellation 6 players
+      | ruleset | players | variants         | options                        | code         |
+      | dk      | 6       | ["cancellation"] | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
+      | dk      | 6       | ["cancellation"] | {"moon_amount": "deal_total "} | invalid_game |
+      | dk      | 6       | ["cancellation"] | {"moon_amount": "26"}          | invalid_game |
+      | dk      | 6       | ["cancellation"] | {"moon_amount": true}          | bad_request  |
+
+    @ruleset:fi @players:4 @variant:graduated-hearts
+    Examples: fi graduated-hearts 4 players
+      | ruleset | players | variants             | options                        | code         |
+      | fi      | 4       | ["graduated-hearts"] | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
+      | fi      | 4       | ["graduated-hearts"] | {"moon_amount": "deal_total "} | invalid_game |
+      | fi      | 4       | ["graduated-hearts"] | {"moon_amount": "26"}          | invalid_game |
+      | fi      | 4       | ["graduated-hearts"] | {"moon_amount": true}          | bad_request  |
+
+    @ruleset:fi @players:4 @variant:graduated-spades
+    Examples: fi graduated-spades 4 players
+      | ruleset | players | variants             | options                        | code         |
+      | fi      | 4       | ["graduated-spades"] | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
+      | fi      | 4       | ["graduated-spades"] | {"moon_amount": "deal_total "} | invalid_game |
+      | fi      | 4       | ["graduated-spades"] | {"moon_amount": "26"}          | invalid_game |
+      | fi      | 4       | ["graduated-spades"] | {"moon_amount": true}          | bad_request  |
+
+    @ruleset:fi @players:4 @variant:no-queen
+    Examples: fi no-queen 4 players
+      | ruleset | players | variants     | options                        | code         |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": "deal_total "} | invalid_game |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": "26"}          | invalid_game |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": true}          | bad_request  |
+
+    @ruleset:fi-classic @players:4 @variant:pip-hearts
+    Examples: fi-classic pip-hearts 4 players
+      | ruleset    | players | variants       | options                        | code         |
+      | fi-classic | 4       | ["pip-hearts"] | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
+      | fi-classic | 4       | ["pip-hearts"] | {"moon_amount": "deal_total "} | invalid_game |
+      | fi-classic | 4       | ["pip-hearts"] | {"moon_amount": "26"}          | invalid_game |
+      | fi-classic | 4       | ["pip-hearts"] | {"moon_amount": true}          | bad_request  |
+
+    @ruleset:dk @players:4 @variant:spot
+    Examples: dk spot 4 players
+      | ruleset | players | variants | options                        | code         |
+      | dk      | 4       | ["spot"] | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
+      | dk      | 4       | ["spot"] | {"moon_amount": "deal_total "} | invalid_game |
+      | dk      | 4       | ["spot"] | {"moon_amount": "26"}          | invalid_game |
+      | dk      | 4       | ["spot"] | {"moon_amount": true}          | bad_request  |
+
+    @ruleset:fi @players:4 @variant:omnibus-jd
+    Examples: fi omnibus-jd 4 players
+      | ruleset | players | variants       | options                        | code         |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": ["TD"]} | invalid_game |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": "JD"}   | bad_request  |
+
+    @ruleset:fi-classic @players:2 @variant:two-player
+    Examples: fi-classic two-player 2 players
+      | ruleset    | players | variants       | options                                | code         |
+      | fi-classic | 2       | ["two-player"] | {"draw_order": "WINNER_FIRST"}         | invalid_game |
+      | fi-classic | 2       | ["two-player"] | {"draw_order": "winner_first "}        | invalid_game |
+      | fi-classic | 2       | ["two-player"] | {"draw_order": "REPLACE_IMMEDIATELY"}  | invalid_game |
+      | fi-classic | 2       | ["two-player"] | {"draw_order": "replace_immediately "} | invalid_game |
+      | fi-classic | 2       | ["two-player"] | {"draw_order": 1}                      | bad_request  |

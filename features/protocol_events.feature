@@ -2,7 +2,7 @@ Feature: Protocol events: what a response reports, in the order things happen
   The events of pass, play and choose responses, their order inside one response, the order of
   the cards they list, and the scores and money they carry (spec/protocol.md, sections 6 and 7).
 
-  @id:proto-event-001 @area:protocol_events @clause:P-play-1 @clause:P-play-2 @clause:P-events-1 @clause:P-envelope-9
+  @id:proto-event-001 @area:protocol_events @clause:P-play-1 @clause:P-play-2 @clause:P-events-1 @clause:P-envelope-9 @clause:P-envelope-16
   Scenario: A whole deal's play responses list their events in order, and the deal ends with the next deal
     Source: spec/protocol.md 6.5 and 7: each play response starts with its card_played;
     hearts_broken follows the card that broke hearts, trick_won the trick's last card, and the last
@@ -171,3 +171,39 @@ Feature: Protocol events: what a response reports, in the order things happen
     And the other cards are dealt in deck order
     When the rest of the deal is played with the lowest legal cards
     Then the game is over with winners "0 2"
+
+  @id:proto-event-013 @area:protocol_events @clause:P-play-2 @clause:P-events-1 @depends:hearts_broken_and_leads
+  Scenario: hearts_broken comes right after the card that broke hearts, and only then
+    Source: spec/protocol.md 6.5 and 7: hearts_broken follows the card_played that broke hearts, in
+    that play's response, once a deal; the card is the ruleset's hearts_break rule's (every ruleset
+    here breaks hearts when a heart falls on a trick of another suit). Seat 1 wins the opening club
+    trick with its ace and leads the three of diamonds; seat 3, which holds no diamond, throws the
+    two of hearts on it, before the trick is complete.
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4
+    And seat 0 holds "2C 2D"
+    And seat 1 holds "AC 3D"
+    And seat 2 holds "4C 4D"
+    And seat 3 holds "5C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    And the other cards are dealt in deck order
+    When the cards are played "0:2C 1:AC 2:4C 3:5C | 1:3D 2:4D"
+    Then the engine reported "hearts_broken" 0 times
+    When seat 3 plays "2H"
+    Then the last "play" response's events are "card_played hearts_broken"
+    When seat 0 plays "2D"
+    Then the last "play" response's events are "card_played trick_won"
+    When the rest of the deal is played with the lowest legal cards
+    Then the engine reported "hearts_broken" 1 time
+    And every play response lists its events in the protocol's order
+
+  @id:proto-event-014 @area:protocol_events @clause:P-events-2 @depends:passing
+  Scenario: cards_received lists the cards in card order: by suit first, then by rank
+    Source: spec/protocol.md 3 and 7: the cards of cards_received are in card order, so the ace of
+    clubs comes before the two of diamonds and the three of spades; an order by rank first would put
+    the ace last. Seat 0 passes them in another order still.
+    Given a game for 4 players of a ruleset the engine claims
+    And seat 0 holds "AC 2D 3S"
+    And the other cards are dealt in deck order
+    When seat 0 passes "3S AC 2D"
+    And the seats that have not passed pass the first 3 cards they were dealt
+    Then seat 1 receives "AC 2D 3S" from seat 0
+    And the "cards_received" events list their cards in card order

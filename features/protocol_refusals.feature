@@ -231,3 +231,20 @@ Feature: Protocol refusals: the order of errors, and a refusal changes nothing
       | {"id": 7, "cmd": "choose", "option": "zz"}           |
     Then each of those lines was refused with "wrong_phase"
     And that engine exits with status 0
+
+  @id:proto-order-012 @area:protocol_refusals @clause:P-envelope-15 @clause:P-pass-5 @clause:P-pass-3 @depends:passing
+  Scenario: A refused pass holds on to none of its cards: the seat's next pass is what it gives
+    Source: spec/protocol.md 2 and 6.4: a failed request leaves the game exactly as it was, so a pass
+    refused for its third card keeps nothing of the first two, and marks no seat as passed; the seat
+    then passes other cards, and those are the ones its neighbour receives.
+    Given a game for 4 players of a ruleset the engine claims
+    And seat 0 holds "AS KS 2D 3D 4D"
+    And seat 1 holds "QS"
+    And the other cards are dealt in deck order
+    Then passing "AS KS QS" by seat 0 is refused with "card_not_in_hand"
+    And passing "AS 2D ZZ" by seat 0 is refused with "invalid_card"
+    And the state field "passed" is []
+    When seat 0 passes "2D 3D 4D"
+    And the seats that have not passed pass the first 3 cards they were dealt
+    Then seat 1 receives "2D 3D 4D" from seat 0
+    And seat 0 still holds "AS KS"

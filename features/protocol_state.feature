@@ -153,3 +153,18 @@ Feature: Protocol state, legal and the handshake in every phase
     When the rest of the deal is played with the lowest legal cards
     Then the game is not over
     And the state field "deal_number" is 5
+
+  @id:proto-state-011 @area:protocol_state @clause:P-legal-1
+  Scenario: legal lists cards of several suits in card order: by suit first, then by rank
+    Source: spec/protocol.md 3 and 6.8: in card order, so the nine of diamonds comes before the three
+    of spades; an order by rank first would put the three first. Seat 1 wins the opening club trick
+    with its ace and leads.
+    Given a game for 4 players of a ruleset the engine claims starting at deal 4
+    And seat 0 holds "2C"
+    And seat 1 holds "AC 9D 3S"
+    And the other cards are dealt in deck order
+    When the cards are played "0:2C 1:AC"
+    And the rest of the trick is played with the lowest legal cards
+    Then it is seat 1's turn
+    And seat 1 may play "9D 3S"
+    And seat 1's legal cards are listed in card order

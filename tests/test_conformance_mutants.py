@@ -79,3 +79,12 @@ def test_each_mutant_fails_its_own_area_and_at_most_its_allowance_elsewhere(muta
     assert elsewhere <= mutant.elsewhere, (
         f"{mutant.name} fails {elsewhere} scenarios outside {mutant.area} that do not declare it "
         f"(allowed {mutant.elsewhere}): {failures}")
+
+
+def test_an_engine_adding_fields_to_every_response_and_event_passes_the_whole_suite():
+    """spec/protocol.md P-envelope-16: extra fields are allowed, so the diagnostic-fields mutant (a counter on every
+    success response, a note on every event) fails nothing; before the clause the schemas refused ~770 scenarios."""
+    report = run_suite(shlex.join([sys.executable, str(MUTANT_SCRIPT), "diagnostic-fields"]))
+    outcomes = {row["outcome"] for row in report["scenarios"]}
+    assert report["scenarios"] and outcomes <= {"passed", "skipped"}, failures_by_area(report)
+    assert sum(row["outcome"] == "passed" for row in report["scenarios"]) > 900

@@ -95,7 +95,7 @@ def test_asking_for_the_missing_playout_is_a_clear_error(monkeypatch):
     with pytest.raises(accel.AccelUnavailable, match="pip install ./accel"):
         play_games(CONFIGS["standard"], games=1, seed=1, accel=True)
     result = CliRunner().invoke(main, ["play", "--ruleset", "fi", "--players", "4", "--seed", "1", "--accel"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "pip install ./accel" in result.output and "Traceback" not in result.output
 
 

@@ -90,8 +90,8 @@ def write(path: Path, content: str | bytes) -> Path:
     return path
 
 
-def check(done: subprocess.CompletedProcess, path: Path, line: int, words: str) -> None:
-    assert done.returncode == 1, done.stdout + done.stderr[-2000:]
+def check(done: subprocess.CompletedProcess, path: Path, line: int, words: str, status: int = 1) -> None:
+    assert done.returncode == status, done.stdout + done.stderr[-2000:]
     assert "Traceback" not in done.stderr, done.stderr[-3000:]
     lines = [text for text in done.stderr.splitlines() if text.startswith(f"{path}:")]
     assert any(text.startswith(f"{path}:{line}: ") and words in text for text in lines), done.stderr[-3000:]
@@ -109,7 +109,7 @@ def test_a_spec_folder_holding_it_is_refused_by_every_command(name, content, lin
     shutil.copytree(SPEC / "rulesets", folder / "rulesets")
     path = write(folder / "rulesets" / "hostile.yaml", content)
     for command in (["rules"], ["engine"]):
-        check(heartspec(*command, "--spec", str(folder)), path, line, words)
+        check(heartspec(*command, "--spec", str(folder)), path, line, words, status=2)  # a spec they cannot use
 
 
 def test_validate_refuses_dev_zero_after_its_size_limit():

@@ -83,7 +83,7 @@ def test_engine_with_a_broken_spec_folder_says_why(tmp_path):
     (tmp_path / "rulesets").mkdir()
     (tmp_path / "rulesets" / "bad.yaml").write_text("id: [unclosed\n")
     done = subprocess.run(ENGINE + ["--spec", str(tmp_path)], input="", capture_output=True, text=True, timeout=60)
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert "bad.yaml" in done.stderr and "Traceback" not in done.stderr
 
 

@@ -64,7 +64,7 @@ class StubCatalog:
         if any(v != "target-30" for v in variants):
             raise RequestError("unsupported", f"unknown variant in {variants!r}")
 
-    def compile(self, ruleset, variants, players, options):
+    def compile(self, ruleset, variants, players, options, exact=False):
         self.require_known(ruleset, variants)
         rules = self.table.get((ruleset, players))
         if rules is None:

@@ -99,10 +99,11 @@ def test_every_ruleset_and_every_variant_renders_with_a_phrase_for_every_value(s
         (["diff", "--differences", "fi"], "error: --differences takes no ruleset ids"),
     ],
 )
-def test_user_mistakes_get_one_line_and_exit_1(args, message):
+def test_user_mistakes_get_one_line_and_exit_2(args, message):
     result = invoke(*args)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stdout == ""
+    message = message.replace("error: ", f"heartspec {args[0]}: ", 1)
     assert result.stderr.startswith(message) and result.stderr.count("\n") == 1, result.stderr
     assert "Traceback" not in result.output
 
@@ -111,7 +112,7 @@ def test_variant_on_a_ruleset_it_does_not_apply_to_is_refused(spec):
     variant_id, variant = next(iter(spec.variants.items()))
     outsider = next(r for r in spec.rulesets if r not in variant["applies_to"])
     result = invoke("rules", outsider, "-v", variant_id)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert f"variant {variant_id!r} does not apply to {outsider!r}" in result.stderr
 
 

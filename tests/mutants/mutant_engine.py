@@ -219,6 +219,115 @@ def claim_only(rulesets: list[str]) -> None:
     server_module.Server._new_game = new_game
 
 
+def rewrite_play_events(rewrite) -> None:
+    """Change the events of every accepted play (rewrite(game, card name, events) -> events); the game is right."""
+    original = Game.play
+
+    def play(self, seat, card):
+        events = original(self, seat, card)
+        return rewrite(self, events[0]["card"] if events else None, events)
+
+    Game.play = play
+
+
+def without_hearts_broken(game, card, events):
+    """The state knows hearts are broken; the play's response never says so."""
+    return [event for event in events if event["type"] != "hearts_broken"]
+
+
+def hearts_broken_every_heart(game, card, events):
+    """hearts_broken again with every heart played once they are broken: the event sent more than once."""
+    if game.hearts_broken and card and card[1] == "H" and not any(e["type"] == "hearts_broken" for e in events):
+        return events[:1] + [{"type": "hearts_broken"}] + events[1:]
+    return events
+
+
+def hearts_broken_at_trick_end(game, card, events):
+    """hearts_broken held back to the end of the trick, after its trick_won: the event out of place."""
+    if any(e["type"] == "hearts_broken" for e in events):
+        game.broken_unreported = True
+        events = [e for e in events if e["type"] != "hearts_broken"]
+    ends = [i for i, e in enumerate(events) if e["type"] in ("trick_won", "trick_set_aside")]
+    if ends and getattr(game, "broken_unreported", False):
+        game.broken_unreported = False
+        events = events[:ends[0] + 1] + [{"type": "hearts_broken"}] + events[ends[0] + 1:]
+    return events
+
+
+def refused_pass_holds_cards() -> None:
+    """A pass refused for a later card keeps the cards it had checked, and gives them at the exchange in place
+    of the seat's next pass: `state` shows nothing (a seat that passed still holds its cards)."""
+    original_pass, original_exchange = Game.pass_cards, Game._exchange
+
+    def pass_cards(self, seat, cards):
+        try:
+            return original_pass(self, seat, cards)
+        except RuleError as err:
+            if err.code == "card_not_in_hand" and isinstance(cards, list):
+                held = [c for c in cards if _holds(self, seat, c)]
+                self.held_back = {**getattr(self, "held_back", {}), seat: held}
+            raise
+
+    def exchange(self):
+        for seat, held in getattr(self, "held_back", {}).items():
+            mask = 0
+            for card in held:
+                mask |= self.hands[seat] & self._face_copies[card] & -(self.hands[seat] & self._face_copies[card])
+            rest = self.passes[seat] & ~mask
+            while mask.bit_count() + rest.bit_count() > self.rules.pass_count:
+                rest &= rest - 1
+            self.passes[seat] = mask | rest
+        self.held_back = {}
+        return original_exchange(self)
+
+    Game.pass_cards, Game._exchange = pass_cards, exchange
+
+
+def _holds(game, seat: int, card) -> bool:
+    try:
+        return bool(game.hands[seat] & game._face_copies[card])
+    except (IndexError, KeyError, TypeError):  # a name that is no card of this deck
+        return False
+
+
+def rank_first(names: list[str]) -> list[str]:
+    return sorted(names, key=lambda name: ("2X3456789TJQKA".index(name[0]), "CDHS".index(name[1])))
+
+
+def card_order_rank_first() -> None:
+    """Lists the protocol wants in card order (legal, cards_received, kitty_taken) sorted by rank, then suit: the
+    same as card order on one suit or on short lists, not on cards of several suits."""
+    original_legal, original_exchange, original_play = server_module.Server._legal, Game._exchange, Game.play
+
+    def legal(self, request):
+        return {"cards": rank_first(original_legal(self, request)["cards"])}
+
+    def resorted(events):
+        return [{**e, "cards": rank_first(e["cards"])} if e["type"] in ("cards_received", "kitty_taken") else e
+                for e in events]
+
+    server_module.Server._legal = legal
+    Game._exchange = lambda self: resorted(original_exchange(self))
+    Game.play = lambda self, seat, card: resorted(original_play(self, seat, card))
+
+
+def diagnostic_fields() -> None:
+    """Every success response, and every event in it, carries a field the protocol does not define (P-envelope-16
+    allows it): a count that changes with each answer, so a client comparing whole responses would trip on it."""
+    original = server_module.Server.handle
+    served = iter(range(1, 1 << 62))
+
+    def handle(self, request):
+        response = original(self, request)
+        if isinstance(response, dict) and response.get("ok"):
+            response = {**response, "diagnostic": {"served": next(served)}}
+            if isinstance(response.get("events"), list):
+                response["events"] = [{**event, "x_note": "mutant"} for event in response["events"]]
+        return response
+
+    server_module.Server.handle = handle
+
+
 MUTATIONS = {
     "break-rule": lambda: patch_rules(hearts_broken_by=lambda r: FLIP_BREAK[r.hearts_broken_by]),
     "first-trick-points-allowed": lambda: patch_rules(first_trick_points=lambda r: "allowed"),
@@ -248,6 +357,12 @@ MUTATIONS = {
     "first-trick-rules-only-in-first-deal": lambda: carry_over("tricks_done"),
     "passes-carried-over": lambda: carry_over("passes"),
     "leader-carried-over": leader_carried_over,
+    "hearts-broken-unreported": lambda: rewrite_play_events(without_hearts_broken),
+    "hearts-broken-repeated": lambda: rewrite_play_events(hearts_broken_every_heart),
+    "hearts-broken-late": lambda: rewrite_play_events(hearts_broken_at_trick_end),
+    "refused-pass-holds-cards": refused_pass_holds_cards,
+    "card-order-rank-first": card_order_rank_first,
+    "diagnostic-fields": diagnostic_fields,
 }
 
 # Each rule mutant's own area (the feature file that must catch it) and how many scenarios of
@@ -277,7 +392,14 @@ AREAS = {  # mutant -> (its rule area, failures allowed in scenarios that neithe
     "heart-lead-exception-missing": ("variants", 0),
     "hearts-stay-broken": ("hearts_broken_and_leads", 1),
     "leader-carried-over": ("opening_lead", 4),
+    "hearts-broken-unreported": ("protocol_events", 0),
+    "hearts-broken-repeated": ("protocol_events", 0),
+    "hearts-broken-late": ("protocol_events", 0),
+    "refused-pass-holds-cards": ("protocol_refusals", 0),
+    "card-order-rank-first": ("protocol_state", 1),
 }
+# diagnostic-fields is no rule mutant: it must pass every scenario (spec/protocol.md P-envelope-16), and
+# tests/test_conformance_mutants.py checks that it does.
 ELSEWHERE_WHY = {
     "break-rule": (
         "deals played out to a score or a game end follow the hearts-lead rule at every lead, so where hearts "
@@ -303,6 +425,7 @@ ELSEWHERE_WHY = {
         "on a passing deal), money-003 (two deals in a row)"),
     "pass-direction": "end-006 and money-003, as for pass-count-off-by-one",
     "passes-carried-over": "money-003 passes in two deals in a row",
+    "card-order-rank-first": "proto-event-014: cards_received is the other list the protocol puts in card order",
 }
 
 

@@ -20,7 +20,9 @@ spec_option = click.option(
 
 
 def load_spec_or_exit(spec_dir: Path | None):
-    """Load and validate a spec; print every problem as `file:line: path: message` and exit 1 on failure."""
+    """Load and validate a spec; print every problem as `file:line: path: message` and exit 2 on failure.
+
+    Exit 2, not 1: for every command but `validate` a broken spec is input it cannot work with."""
     from heartspec.rules import SpecError, load_spec
 
     try:
@@ -28,7 +30,7 @@ def load_spec_or_exit(spec_dir: Path | None):
     except SpecError as err:
         for problem in err.problems:
             click.echo(str(problem), err=True)
-        sys.exit(1)
+        sys.exit(2)
 
 
 class Seconds(click.ParamType):
@@ -83,3 +85,50 @@ def ruleset_and_variants(ruleset: str, variants: tuple[str, ...] = (), hint: str
         return with_variants(ruleset, variants)
     except TableNameError as err:
         raise click.BadParameter(str(err), param_hint=hint) from None
+
+
+# What a refusal code means, in words, for a person reading a command's error (the code alone says little).
+CODE_WORDS = {
+    "bad_request": "malformed request",
+    "unsupported": "unknown ruleset or variant",
+    "invalid_game": "the ruleset does not allow this game",
+    "invalid_deal": "the cards are not this game's deck",
+    "wrong_phase": "not possible in this phase",
+}
+
+
+def in_words(code: str, message: str) -> str:
+    """A protocol refusal as a CLI user reads it: what it means first, the code in brackets for searching."""
+    return f"{CODE_WORDS.get(code, code.replace('_', ' '))}: {message} [{code}]"
+
+
+class CommandError(click.ClickException):
+    """A command that could not do its job (input, I/O): `heartspec CMD: message` on stderr, exit status 2.
+
+    click's own ClickException exits 1, which this project reserves for "something checked does not hold".
+    """
+
+    exit_code = 2
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        ctx = click.get_current_context(silent=True)  # read now: by show() time click has left the command
+        self.command = ctx.info_name if ctx is not None and ctx.parent is not None else None
+
+    def show(self, file=None) -> None:
+        prefix = f"heartspec {self.command}" if self.command else "heartspec"
+        click.echo(f"{prefix}: {self.format_message()}", err=True)
+
+
+def check_filter_ids(rulesets: list[str] = (), variants: list[str] = ()) -> None:
+    """Refuse a --ruleset or --variant filter naming no shipped id, listing the known ones (exit 2)."""
+    if not rulesets and not variants:
+        return
+    from heartspec.rules import load_spec
+    from heartspec.rules.problems import unknown_ids_message
+
+    spec = load_spec()
+    for kind, given, known in (("ruleset", rulesets, sorted(spec.rulesets)), ("variant", variants, sorted(spec.variants))):
+        message = unknown_ids_message(kind, list(given), known)
+        if message:
+            raise CommandError(message)

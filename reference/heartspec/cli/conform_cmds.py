@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from heartspec.cli.common import Seconds, engine_words
+from heartspec.cli.common import Seconds, check_filter_ids, engine_words
 
 DEFAULT_MAX_SECONDS = 1800.0
 
@@ -39,9 +39,15 @@ DEFAULT_MAX_SECONDS = 1800.0
               help="Signatures the fuzz pass accepts, 'command field rule  # reason' per line.")
 def conform_command(engine, rulesets, ids, keyword, tags, timeout, startup_timeout, max_seconds, expected_failures,
                     report_json, junitxml, verbose, fuzz, fuzz_known_differences) -> None:
-    """Check an engine against the conformance scenarios over the protocol; exit 0 when nothing failed unexpectedly."""
+    """Check an engine against the conformance scenarios over the protocol.
+
+    Exit status: 0 when every scenario run held, 1 when one failed unexpectedly, 2 when the run could not check
+    anything (the engine does not start, a filter names an unknown ruleset or scenario or matches nothing, or
+    every scenario selected was skipped because the engine claims none of them).
+    """
     from heartspec.conformance.runner import ConformOptions, RunnerError, run
 
+    check_filter_ids(rulesets=list(rulesets))
     options = ConformOptions(engine=engine, rulesets=list(rulesets), ids=list(ids), keyword=keyword, tags=tags,
                              timeout=timeout, startup_timeout=startup_timeout,
                              max_seconds=max_seconds, expected_failures=expected_failures, report_json=report_json, junitxml=junitxml,

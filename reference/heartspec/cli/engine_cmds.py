@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import Seconds, engine_words, load_spec_or_exit, ruleset_and_variants, spec_option
+from heartspec.cli.common import CommandError, Seconds, engine_words, in_words, load_spec_or_exit, ruleset_and_variants, spec_option
 from heartspec.cli.common import parse_option_pairs as _parse_options
 
 
@@ -29,7 +29,7 @@ def engine_command(spec_dir: Path | None) -> None:
     except OSError as err:  # a full disk, say: the answers are lost, so the session cannot go on
         _discard_stdout()
         click.echo(f"heartspec engine: cannot write a response to standard output: {err.strerror or err}", err=True)
-        status = 1
+        status = 2
     except KeyboardInterrupt:
         status = 130
     sys.exit(status)
@@ -89,7 +89,7 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
     try:
         stream = sys.stdin.buffer if log == "-" else open(log, "rb")
     except OSError as err:
-        raise click.ClickException(f"cannot read {log}: {err.strerror}") from None
+        raise CommandError(f"cannot read {log}: {err.strerror}") from None
     sink = JsonSink(sys.stdout, sys.stderr, source) if output_format == "json" else TextSink(sys.stdout, sys.stderr)
     try:
         with stream:
@@ -100,7 +100,7 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
         sys.exit(1)
     except OSError as err:  # reading is reported as the log's own failure, so this is writing
         _discard_stdout()
-        raise click.ClickException(f"cannot write the replay to standard output: {err.strerror or err}") from None
+        raise CommandError(f"cannot write the replay to standard output: {err.strerror or err}") from None
     sys.exit(0 if result.ok else 1)
 
 
@@ -147,13 +147,14 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
     ruleset, variants = ruleset_and_variants(ruleset, variants)
     options = _parse_options(option_pairs)
     try:
+        options = protocol_options(catalog, ruleset, list(variants), options)
         compiled = catalog.compile(ruleset, list(variants), players, split_options(options)[1])
     except RequestError as err:
-        raise click.ClickException(f"{err.code}: {err.message}") from None
+        raise CommandError(in_words(err.code, err.message)) from None
     try:
         log = open(log_path, "w", encoding="utf-8") if log_path else None
     except OSError as err:
-        raise click.ClickException(f"cannot write {log_path}: {err.strerror}") from None
+        raise CommandError(f"cannot write {log_path}: {err.strerror}") from None
     try:
         try:
             # All options go to the log's new_game, so a replay compiles the same rules.
@@ -162,12 +163,25 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
             if log:
                 log.close()
     except AccelUnavailable as err:
-        raise click.ClickException(str(err)) from None
+        raise CommandError(str(err)) from None
     except RuleError as err:
-        raise click.ClickException(f"{err.code}: {err.message}") from None
+        raise CommandError(in_words(err.code, err.message)) from None
     except OSError as err:  # a full disk: the log is incomplete, and saying so matters more than the summary
-        raise click.ClickException(f"cannot write {log_path}: {err.strerror or err}") from None
+        raise CommandError(f"cannot write {log_path}: {err.strerror or err}") from None
     _print_summary(summary, ruleset, variants, players)
+
+
+def protocol_options(catalog, ruleset: str, variants: list[str], options: dict) -> dict:
+    """`-o` values as the protocol data they stand for ("JD" -> ["JD"]): the log's new_game must replay."""
+    from heartspec.protocol.messages import RequestError
+    from heartspec.rules.problems import SpecError
+    from heartspec.rules.resolve import canonical_options
+
+    catalog.require_known(ruleset, variants)
+    try:
+        return canonical_options(catalog.spec, ruleset, variants, options)
+    except SpecError as err:
+        raise RequestError("invalid_game", str(err)) from None
 
 
 def _print_summary(summary, ruleset: str, variants: tuple[str, ...], players: int) -> None:

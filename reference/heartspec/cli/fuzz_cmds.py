@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from heartspec.cli.common import Seconds, engine_words
+from heartspec.cli.common import Seconds, check_filter_ids, engine_words
 
 
 @click.command("fuzz")
@@ -41,6 +41,7 @@ def fuzz_command(engine, seconds, games, games_per_setup, seed, rulesets, player
     if sum(bound is not None for bound in (seconds, games, games_per_setup)) > 1:
         click.echo("heartspec fuzz: give one of --seconds, --games and --games-per-setup, not both", err=True)
         sys.exit(2)
+    check_filter_ids(rulesets=list(rulesets), variants=list(variants))
     unbounded = seconds is None and games is None and games_per_setup is None
     options = FuzzOptions(engine=engine, seconds=30.0 if unbounded else seconds,
                           games=games, games_per_setup=games_per_setup, seed=seed, rulesets=list(rulesets), players=list(players),

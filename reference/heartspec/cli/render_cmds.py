@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import load_spec_or_exit, parse_option_pairs, ruleset_and_variants, spec_option
+from heartspec.cli.common import CommandError, load_spec_or_exit, parse_option_pairs, ruleset_and_variants, spec_option
 
 variant_option = click.option(
     "-v",
@@ -32,9 +32,8 @@ lang_option = click.option(
 )
 
 
-def _fail(message: str, code: int = 1) -> None:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(code)
+def _fail(message: str) -> None:
+    raise CommandError(message)  # an unknown id or table size: the command cannot do its job (exit 2)
 
 
 def _language(lang: str):
@@ -44,7 +43,7 @@ def _language(lang: str):
     try:
         return use_language(check_language(lang))
     except UnknownLanguage as err:
-        _fail(str(err), code=2)
+        _fail(str(err))
 
 
 def _emit(text_or_data) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import load_spec_or_exit, spec_option
+from heartspec.cli.common import CommandError, load_spec_or_exit, spec_option
 
 
 @click.command("simulate")
@@ -50,13 +50,13 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
         document = simulate(run, detail, workers=workers or os.cpu_count() or 1, executor=executor,
                             scheduler=scheduler, progress=_progress(games))
     except (SimulationError, RuntimeError, OSError) as err:
-        raise click.ClickException(str(err)) from None
+        raise CommandError(str(err)) from None
     for path, text in ((json_path, lambda: json.dumps(document, indent=1) + "\n"), (html_path, lambda: render_html(document))):
         if path is not None:
             try:
                 path.write_text(text(), encoding="utf-8")
             except OSError as err:
-                raise click.ClickException(f"cannot write {path}: {err.strerror}") from None
+                raise CommandError(f"cannot write {path}: {err.strerror}") from None
     if output_format == "json":
         json.dump(document, sys.stdout, indent=1)
         sys.stdout.write("\n")

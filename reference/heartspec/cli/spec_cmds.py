@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import spec_option
+from heartspec.cli.common import CommandError, spec_option
 
 
 @click.command("validate")
@@ -24,11 +24,13 @@ def validate_command(paths: tuple[Path, ...], spec_dir: Path | None) -> None:
     from heartspec.rules import validate_paths
 
     targets = list(paths) or [spec_dir or data_dir("spec")]
+    missing = [str(path) for path in targets if not path.exists()]
+    if missing:
+        raise CommandError(f"no such file or folder: {', '.join(missing)}")
     try:
         problems, counts = validate_paths(targets, spec_dir)
     except Exception as err:  # a user's file must never produce a traceback
-        click.echo(f"error: could not validate: {type(err).__name__}: {err}", err=True)
-        sys.exit(1)
+        raise CommandError(f"could not validate: {type(err).__name__}: {err}") from None
     if problems:
         for problem in problems:
             click.echo(str(problem), err=True)

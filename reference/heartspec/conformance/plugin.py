@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 SUITE_MODULE = Path(__file__).resolve().with_name("suite.py")
+NOTHING_CHECKED = 2  # the exit status of a run that checked no scenario: a green run must have checked something
 
 
 def pytest_addoption(parser):
@@ -129,6 +130,7 @@ class ConformanceRun:
         self.reporting.assign_example_ids(infos)
         wanted = set(config.getoption("heartspec_ruleset"))
         chosen = config.getoption("heartspec_id")
+        self.refuse_unknown_filters(sorted(wanted), chosen, [info["id"] for info in infos])
         dropped = []
         for item, info in zip(scenarios, infos):
             item.user_properties.extend([("heartspec_id", info["id"]), ("heartspec_area", info["area"]),
@@ -150,6 +152,24 @@ class ConformanceRun:
             config.hook.pytest_deselected(items=dropped)
             gone = set(dropped)
             items[:] = [item for item in items if item not in gone]
+
+    def refuse_unknown_filters(self, rulesets: list[str], chosen: list[str], scenario_ids: list[str]) -> None:
+        """An unknown --heartspec-ruleset or --heartspec-id is named, with the known ones, and the run stops (exit 2)."""
+        from heartspec.rules.problems import unknown_ids_message
+        from heartspec.conformance.layout import shipped_spec
+
+        message = unknown_ids_message("ruleset", rulesets, sorted(shipped_spec().rulesets))
+        unknown = [entry for entry in chosen
+                   if not any(self.reporting.example_id_matches(entry, sid) for sid in scenario_ids)]
+        if message is None and unknown:
+            message = (f"unknown scenario id{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+                       f"(known: {id_ranges(scenario_ids)})")
+        if message:
+            self.stop_checking_nothing(message)
+
+    def stop_checking_nothing(self, message: str) -> None:
+        self.config.heartspec_nothing_checked = message
+        pytest.exit(message, returncode=NOTHING_CHECKED)
 
     def pytest_bdd_before_scenario(self, request, feature, scenario):
         request.node.heartspec_scenario = scenario
@@ -179,11 +199,25 @@ class ConformanceRun:
     def pytest_sessionfinish(self, session, exitstatus):
         if session.shouldstop and self.config.heartspec_deadline is not None:
             session.exitstatus = pytest.ExitCode.INTERRUPTED  # a run cut short is not a pass
+        elif exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED) and not self.results.checked():
+            self.config.heartspec_nothing_checked = self.results.why_nothing_checked()
+            session.exitstatus = NOTHING_CHECKED
 
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config):
         unknown = sorted(set(self.expected) - self.results.ids_seen)
         for line in self.results.summary_lines(unknown):
             terminalreporter.write_line(line)
+        nothing = getattr(config, "heartspec_nothing_checked", None)
+        if nothing:
+            terminalreporter.write_line(f"heartspec: nothing was checked: {nothing}")
         path = config.getoption("heartspec_report_json")
         if path:
             Path(path).write_text(json.dumps(self.results.as_json(), indent=2), encoding="utf-8")
+
+
+def id_ranges(scenario_ids: list[str]) -> str:
+    """Scenario ids as families with their first and last number: `end-001..end-040, first-trick-001..first-trick-020`."""
+    families: dict[str, list[str]] = {}
+    for sid in sorted({sid.split("[")[0] for sid in scenario_ids}):
+        families.setdefault(sid.rsplit("-", 1)[0], []).append(sid)
+    return ", ".join(ids[0] if len(ids) == 1 else f"{ids[0]}..{ids[-1]}" for ids in families.values())

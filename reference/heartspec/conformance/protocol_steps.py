@@ -12,6 +12,7 @@ import json
 import time
 from typing import Any
 
+import pytest
 from pytest_bdd import given, parsers, then, when
 
 from heartspec.conformance.schema_check import command_of
@@ -76,6 +77,24 @@ def given_claimed_game(table: Table, players: str, rest: str):
 
 
 # ---------------------------------------------------------------- When
+@when(parsers.re(r'new_game is sent for "(?P<ruleset>[\w-]+)" at (?P<players>\d+) players with variants '
+                 r'(?P<variants>\[.*?\]) and options (?P<options>\{.*\})'))
+def when_new_game_with_options(table: Table, ruleset: str, players: str, variants: str, options: str):
+    """Options as the JSON the row writes (a null, a respelt string, a wrong type), on a set-up the engine claims.
+
+    An `unsupported` answer skips the row only when the same game without the options is unsupported too:
+    refusing an option value as `unsupported` is no claim, it is the wrong code."""
+    chosen = json.loads(variants)
+    run_or_skip(lambda: table.session.check_claims(ruleset, chosen, int(players)))
+    plain: dict[str, Any] = {"cmd": "new_game", "ruleset": ruleset, "players": int(players), "variants": chosen}
+    response = table.ask({**plain, "options": json.loads(options)})
+    if response.get("error", {}).get("code") == "unsupported":
+        without = table.ask(plain)
+        if without.get("error", {}).get("code") == "unsupported":
+            pytest.skip(f"new_game of {ruleset} with {chosen} at {players} players is unsupported")
+        table.last_response = response
+
+
 @when(parsers.re(r"the blank lines \"(?P<blanks>[^\"]*)\" and then '(?P<line>.*)' are sent to the engine"))
 def when_blank_lines_then(table: Table, blanks: str, line: str):
     table.ask_raw(unescape(blanks) + "\n" + line)
@@ -275,6 +294,15 @@ def event_order_problem(kinds: list[str], first_trick_done: bool) -> str | None:
     if kinds[-1] == "deal_scored":
         return "deal_scored must be followed by next_deal or game_over"
     return None
+
+
+@then(parsers.re(r'the engine reported "(?P<kind>\w+)" (?P<count>\d+) times?'))
+def then_event_count(table: Table, kind: str, count: str):
+    """How often an event came in every response of the scenario so far: a missing or a repeated event fails."""
+    seen = [(cmd, response.get("id")) for cmd, response in table.answers if response.get("ok")
+            for event in response.get("events") or [] if isinstance(event, dict) and event.get("type") == kind]
+    assert len(seen) == int(count), (
+        f"the engine reported {kind} {len(seen)} times, expected {count}; in the responses to {json.dumps(seen)}")
 
 
 @then("every play response lists its events in the protocol's order")

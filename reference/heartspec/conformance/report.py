@@ -187,6 +187,18 @@ class Results:
         elif outcome == "failed":
             row["details"] = {"what": str(report.longrepr)}
 
+    def checked(self) -> int:
+        """How many scenarios ran to a verdict (passed, failed, or failed as expected); skips check nothing."""
+        return sum(1 for row in self.rows.values() if row["outcome"] != "skipped")
+
+    def why_nothing_checked(self) -> str:
+        skipped = [row for row in self.rows.values() if row["outcome"] == "skipped"]
+        if not skipped:
+            return "no scenario matched the filters (--ruleset, --id, -k, --tags)"
+        reason = Counter(row.get("reason", "") for row in skipped).most_common(1)[0][0]
+        return (f"all {len(skipped)} scenarios selected were skipped, none ran; "
+                f"the engine claims none of them (for example: {reason})")
+
     def counts(self) -> dict[str, Counter]:
         table: dict[str, Counter] = defaultdict(Counter)
         for row in self.rows.values():

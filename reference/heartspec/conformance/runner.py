@@ -90,14 +90,27 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
     return args
 
 
-def run_isolated(args: list[str]) -> int:
+class ConfigProbe:
+    """Keeps the run's pytest config, so the runner can read why a run checked nothing (plugin.py sets it)."""
+
+    config = None
+
+    def pytest_configure(self, config):
+        self.config = config
+
+    @property
+    def nothing_checked(self) -> str | None:
+        return getattr(self.config, "heartspec_nothing_checked", None)
+
+
+def run_isolated(args: list[str], probe: ConfigProbe | None = None) -> int:
     """pytest.main with plugin autoloading off, restoring the environment afterwards."""
     import pytest
 
     saved = os.environ.get(NO_AUTOLOAD)
     os.environ[NO_AUTOLOAD] = "1"
     try:
-        return pytest.main(args)
+        return pytest.main(args, plugins=[probe] if probe else None)
     finally:
         if saved is None:
             del os.environ[NO_AUTOLOAD]
@@ -106,7 +119,7 @@ def run_isolated(args: list[str]) -> int:
 
 
 def run(options: ConformOptions) -> int:
-    """Exit status: 0 when nothing failed unexpectedly, 1 otherwise."""
+    """Exit status: 0 when nothing failed unexpectedly, 1 otherwise; RunnerError (exit 2) when nothing was checked."""
     import pytest
 
     try:
@@ -118,7 +131,10 @@ def run(options: ConformOptions) -> int:
         raise
     engine = hello.get("engine") or {}
     print(f"checking {engine.get('name', '?')} {engine.get('version', '')} ({engine_command(options)})")
-    status = run_isolated(pytest_arguments(options))
+    probe = ConfigProbe()
+    status = run_isolated(pytest_arguments(options), probe)
+    if probe.nothing_checked:
+        raise RunnerError(f"nothing was checked: {probe.nothing_checked}")
     if status == pytest.ExitCode.NO_TESTS_COLLECTED:
         raise RunnerError("no scenario matched the filters (--ruleset, --id, -k, --tags)")
     if status in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):

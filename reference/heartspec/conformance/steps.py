@@ -129,9 +129,17 @@ class Table:
         return self.snapshot()
 
     def snapshot(self) -> dict[str, Any]:
-        """The position as it stands, without dealing first (a scenario may look at phase deal)."""
+        """The position as it stands, without dealing first (a scenario may look at phase deal).
+
+        Only the fields the protocol defines: an engine may add others (spec/protocol.md P-envelope-16), a
+        diagnostic that changes with every answer among them, and they are no part of the game."""
         response = self.must({"cmd": "state"})
-        return {key: value for key, value in response.items() if key not in ("id", "ok")}
+        known = state_fields()
+        position = {key: value for key, value in response.items() if key in known}
+        if isinstance(position.get("trick"), list):
+            position["trick"] = [{k: v for k, v in entry.items() if k in ("seat", "card")} if isinstance(entry, dict)
+                                 else entry for entry in position["trick"]]
+        return position
 
     # -- setting up ---------------------------------------------------------
     def new_game(self, ruleset: str, players: int, rest: str) -> None:
@@ -407,6 +415,19 @@ def changed_fields(before: dict[str, Any] | None, after: dict[str, Any]) -> str:
     return "; ".join(changes) or "(no field differs)"
 
 
+def state_fields() -> set[str]:
+    """The fields of a state response the protocol defines (schemas/protocol/response-state.json), id and ok aside."""
+    from heartspec.conformance.schema_check import schema_dir
+
+    if not _STATE_FIELDS:
+        schema = json.loads((schema_dir() / "response-state.json").read_text(encoding="utf-8"))
+        _STATE_FIELDS.update(set(schema["properties"]) - {"id", "ok"})
+    return _STATE_FIELDS
+
+
+_STATE_FIELDS: set[str] = set()
+
+
 def refused_unchanged(table: Table, request: dict[str, Any], code: str) -> None:
     before = table.state()
     response = table.ask(request)
@@ -441,10 +462,13 @@ def then_choose_refused(table: Table, option: str, seat: str, code: str):
 @then(parsers.re(r'dealing is refused with "(?P<code>\w+)"'))
 def then_deal_refused(table: Table, code: str):
     table.dealt = True
+    before = table.snapshot()
     response = table.ask(table.deal_request())
     assert not response.get("ok"), f"expected the deal to be refused with {js(code)}, but it was accepted"
     got = response.get("error", {}).get("code")
     assert got == code, f"expected error code {js(code)}, got {js(got)}: {js(response.get('error'))}"
+    after = table.snapshot()
+    assert after == before, f"the refused deal changed the game: {changed_fields(before, after)}"
 
 
 @then(parsers.re(r"seat (?P<seat>\d+) wins the trick(?: with (?P<points>-?\d+) points?)?"))

@@ -195,17 +195,28 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-# The JSON type of each new_game option (request-new_game.json); null is allowed for every one.
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+# The JSON type of each new_game option (spec/protocol.md 6.2, request-new_game.json); null is allowed for every
+# one. A value of another type is bad_request; a well-typed value the ruleset does not offer is invalid_game.
 OPTION_TYPES: dict[str, tuple[str, Any]] = {
     "dealer": ("an integer", is_int),
     "deal_number": ("an integer", is_int),
     "totals": ("a list of integers", lambda v: isinstance(v, list) and all(is_int(x) for x in v)),
     "target": ("an integer or null", is_int),
     "max_deals": ("an integer or null", is_int),
-    "settlement": ("a string", lambda v: isinstance(v, str)),
+    "settlement": ("a string", _is_str),
     "stake": ("a number", _is_number),
-    "draw_order": ("a string", lambda v: isinstance(v, str)),
+    "draw_order": ("a string", _is_str),
+    "moon_effect": ("a string", _is_str),
+    "moon_amount": ("a string or an integer", lambda v: _is_str(v) or is_int(v)),
+    "moon_also_requires": ("a list of card names", lambda v: isinstance(v, list) and all(_is_str(x) for x in v)),
+    "unclaimed_pot": ("a string", _is_str),
 }
+# Options whose null is a value of its own, not "absent" (spec/protocol.md 2 and 6.2): no points target.
+NULL_IS_A_VALUE = ("target",)
 
 
 def check_option_types(options: dict) -> None:

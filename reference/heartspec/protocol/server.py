@@ -22,6 +22,7 @@ from heartspec.protocol.messages import (
     MOON_OPTIONS,
     PROTOCOL_VERSION,
     CARD_BY_SPELLING,
+    NULL_IS_A_VALUE,
     RequestError,
     card_or_unknown,
     cards_from_json,
@@ -58,11 +59,13 @@ class RulesCatalog:
     def variant_ids(self) -> list[str]:
         return sorted(_ids(self.spec, "variants"))
 
-    def compile(self, ruleset: str, variants: list[str], players: int, options: dict) -> Any:
-        key = json.dumps([ruleset, variants, players, options], sort_keys=True)
+    def compile(self, ruleset: str, variants: list[str], players: int, options: dict, exact: bool = False) -> Any:
+        """The compiled rules; `exact`: option values as protocol data, each exactly a value the ruleset offers
+        (the command line's `-o` may spell them as text: "JD", "Pot")."""
+        key = json.dumps([ruleset, variants, players, options, exact], sort_keys=True)
         compiled = self._compiled.pop(key, None)
         if compiled is None:
-            compiled = self._compile_uncached(ruleset, variants, players, options)
+            compiled = self._compile_uncached(ruleset, variants, players, options, exact)
             if len(self._compiled) >= COMPILED_RULES_CACHED:  # a client may send endless distinct option sets
                 del self._compiled[next(iter(self._compiled))]
         self._compiled[key] = compiled  # (re)inserted last: dicts keep insertion order, so the first is the least recent
@@ -93,9 +96,13 @@ class RulesCatalog:
         if unknown:
             raise RequestError("unsupported", f"unknown variant(s) {', '.join(map(repr, unknown))}")
 
-    def _compile_uncached(self, ruleset, variants, players, options):
+    def _compile_uncached(self, ruleset, variants, players, options, exact=False):
+        from heartspec.rules.resolve import refuse_inexact_options
+
         self.require_known(ruleset, variants)
         try:
+            if exact:
+                refuse_inexact_options(self.spec, ruleset, variants, options)
             return self.spec.compile(ruleset, variants=tuple(variants), players=players, options=options)
         except self._spec_error as err:
             raise RequestError("invalid_game", describe_error(err)) from None
@@ -148,7 +155,7 @@ class Server(Endpoint):
         check_option_types(options)
         self.catalog.require_known(ruleset, variants)
         game_options, rule_options = split_options(options)
-        compiled = self.catalog.compile(ruleset, variants, players, rule_options)
+        compiled = self.catalog.compile(ruleset, variants, players, rule_options, exact=True)
         game = Game(compiled, **game_options)
         self.game, self.players = game, players
         return {
@@ -238,10 +245,11 @@ def deal_piles(request: dict) -> dict[str, list]:
 def split_options(options: dict) -> tuple[dict, dict]:
     """new_game options as (the Game's own: dealer, deal_number, totals; the ruleset's: target, ...).
 
-    Every other option goes to the rules, which refuse one the ruleset and variants do not offer.
+    Every other option goes to the rules, which refuse one the ruleset and variants do not offer. An option
+    given as null is absent (spec/protocol.md 2), except where null is a value of its own (target: no target).
     """
     game = {k: options[k] for k in GAME_OPTIONS if options.get(k) is not None}
-    rules = {k: v for k, v in options.items() if k not in GAME_OPTIONS}
+    rules = {k: v for k, v in options.items() if k not in GAME_OPTIONS and (v is not None or k in NULL_IS_A_VALUE)}
     return game, rules
 
 

@@ -45,3 +45,12 @@ class ResolveError(SpecError):
     def __init__(self, message: str):
         super().__init__([Problem(None, None, None, message)])
         self.message = message
+
+
+def unknown_ids_message(kind: str, given: list[str], known: list[str]) -> str | None:
+    """`unknown ruleset 'fl' (known: dk, fi, ...)`, or None when every id given is known."""
+    unknown = [g for g in given if g not in known]
+    if not unknown:
+        return None
+    plural = "s" if len(unknown) > 1 else ""
+    return f"unknown {kind}{plural} {', '.join(map(repr, unknown))} (known: {', '.join(known)})"

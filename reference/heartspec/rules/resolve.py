@@ -8,6 +8,7 @@ called.  Every value remembers the provenance records that made it, and
 from __future__ import annotations
 
 import copy
+import json
 import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -421,6 +422,31 @@ def _deal_limit_replaces_target(resolved: Resolved, given: dict) -> None:
         **resolved.rules["game_end"].sources[-1], "rule": "game_end.target",
         "note": "The deal limit takes the place of the points target, so no total ends the game.",
     })
+
+
+def refuse_inexact_options(spec: Spec, ruleset_id: str, variants: Iterable[str], given: dict) -> None:
+    """Option values as protocol data: a value of a listed set must be one of them exactly as the spec writes it
+    (no "26" for 26, no "Pot" or "pot " for "pot", no "JD" for ["JD"]); ResolveError otherwise.
+    Names the ruleset does not declare and open-ended values ("any") are left to resolving."""
+    ruleset = _known_ruleset(spec, ruleset_id)
+    declared = declared_options(ruleset, [_known_variant(spec, v, ruleset_id) for v in _id_tuple(variants)])
+    for name, value in given.items():
+        allowed = declared.get(name, ({"values": "any"}, None))[0]["values"]
+        if allowed != "any" and not any(type(value) is type(c) and value == c for c in allowed):
+            shown = ", ".join(json.dumps(c) for c in allowed)
+            raise ResolveError(f"option {name} cannot be {json.dumps(value)[:40]} (allowed, exactly as written: {shown})")
+
+
+def canonical_options(spec: Spec, ruleset_id: str, variants: Iterable[str], given: dict) -> dict:
+    """Options typed on a command line (`-o moon_also_requires=JD`) as the protocol data they stand for
+    (["JD"]), so a move log that records them replays; names and values no option offers are kept as given."""
+    ruleset = _known_ruleset(spec, ruleset_id)
+    declared = declared_options(ruleset, [_known_variant(spec, v, ruleset_id) for v in _id_tuple(variants)])
+    canonical = dict(given)
+    for name, value in given.items():
+        if name in declared and declared[name][0]["values"] != "any":
+            canonical[name] = next((c for c in declared[name][0]["values"] if _same_option_value(c, value)), value)
+    return canonical
 
 
 def option_default(entry: dict) -> Any:
