@@ -69,7 +69,7 @@ TABLE = [
     ("fuzz", ["--engine", "heartspec engine", "--variant", "zz"], 2, "heartspec fuzz: unknown variant 'zz' (known: "),
     ("fuzz", ["--engine", f"{MUTANT} claims-fi-only", "--ruleset", "dk", "--games", "1"], 2,
      "heartspec fuzz: no set-up left to play"),
-    ("fuzz", ["--engine", "heartspec engine", "--seconds", "1", "--games", "1"], 2, "heartspec fuzz: give --seconds or --games"),
+    ("fuzz", ["--engine", "heartspec engine", "--seconds", "1", "--games", "1"], 2, "heartspec fuzz: give one of --seconds, --games and --games-per-setup"),
 ]
 
 

@@ -98,8 +98,8 @@ def test_diff_takes_ruleset_plus_variant_columns_and_shows_option_rows():
     assert "default shooter_choice" in text and "default add_to_others" in text
     data = json.loads(run("diff", "fi", "fi+moon-choice", "--format", "json"))
     assert [c["column"] for c in data["rulesets"]] == ["fi", "fi+moon-choice"]
-    assert run("diff", "fi", "fi+nope", code=1).startswith("error: unknown variant 'nope'")
-    assert "is not RULESET[+VARIANT...]" in run("diff", "fi", "fi+", code=1)
+    assert run("diff", "fi", "fi+nope", code=2).startswith("heartspec diff: unknown variant 'nope'")
+    assert "is not RULESET[+VARIANT...]" in run("diff", "fi", "fi+", code=2)
 
 
 def test_markdown_and_html_mark_the_differing_cells_and_words():
@@ -140,7 +140,7 @@ def test_options_can_be_set_on_the_command_line():
     assert "Options set: max_deals=15" in text
     assert "End of the game: The game is a fixed 15 deals, with no points target" in text
     assert "15 (in effect): The game is a fixed 15 deals" in text
-    assert run("rules", "fi", "-o", "moon_effect=sideways", code=1).startswith("error: option moon_effect cannot be")
+    assert run("rules", "fi", "-o", "moon_effect=sideways", code=2).startswith("heartspec rules: option moon_effect cannot be")
     assert "fi+moon-choice" not in run("rules", "fi+moon-choice").splitlines()[0]
 
 
