@@ -55,6 +55,13 @@ class Unsupported(Exception):
     """The rules ask for something the library cannot represent."""
 
 
+@dataclass(frozen=True)
+class Fit:
+    """The library can play the rules, except these rules it plays its own fixed way."""
+
+    approximations: tuple[str, ...] = ()
+
+
 def names(cards) -> list[str]:
     return [card_name(c) for c in cards]
 
@@ -414,10 +421,10 @@ class AdapterServer(Endpoint):
         start = game_start(options)
         rules = self.catalogue.compile(ruleset, variants, players, options)
         try:
-            fit = self.fit(rules)
+            game = self.make_game(rules, self.fit(rules), start)
         except Unsupported as why:
             raise RequestError("unsupported", str(why)) from None
-        self.game = self.make_game(rules, fit, start)
+        self.game = game
         return {"phase": self.game.phase, "ruleset": ruleset, "variants": variants, "players": players,
                 "dealer": start.dealer, "deal_number": start.deal_number}
 
