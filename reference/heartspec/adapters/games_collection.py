@@ -277,8 +277,8 @@ class AdapterGame:
             "turn": self.turn(), "pass_direction": self.pass_direction,
             "hands": [names(sorted(self.hand(s))) if dealt else [] for s in range(PLAYERS)],
             "trick": [{"seat": self.players.index(p), "card": card_name(from_library(c))} for p, c in game.current_trick],
-            "hearts_broken": bool(game.hearts_broken) if dealt else False,
-            "passed": sorted(self.pending) if self.phase == "passing" else [],
+            "hearts_broken": bool(game.hearts_broken) if self.phase != "deal" else False,
+            "passed": sorted(self.pending) if dealt else [],
             "deal_points": self._deal_points(dealt),
             "totals": [p.score for p in self.players],
         }

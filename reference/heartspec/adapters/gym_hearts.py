@@ -260,7 +260,7 @@ class AdapterGame:
             "turn": self.turn(), "pass_direction": self.pass_direction,
             "hands": [names(sorted(self.hand(s))) if playing else [] for s in range(PLAYERS)],
             "trick": [{"seat": s, "card": card_name(c)} for s, c in self.trick],
-            "hearts_broken": bool(self.env._is_heart_broken) if playing else False,
+            "hearts_broken": bool(self.env._is_heart_broken) if self.phase != "deal" else False,
             "passed": [], "deal_points": self._deal_points(), "totals": self.totals(),
         }
         if self.phase == "game_over":

@@ -210,8 +210,10 @@ class AdapterGame:
                 {"type": "game_over", "totals": totals, "winners": list(self.winners)}]
 
     def totals(self) -> list[int]:
-        points = self.points if self.points is not None else self._points_so_far()
-        return [t + p for t, p in zip(self.start_totals, points)]
+        """The starting totals, plus the hand's scores once it is over."""
+        if self.points is None:
+            return list(self.start_totals)
+        return [t + p for t, p in zip(self.start_totals, self.points)]
 
     def _points_so_far(self) -> list[int]:
         if self.phase == "deal":
@@ -227,7 +229,7 @@ class AdapterGame:
             "turn": self.turn(), "pass_direction": self.pass_direction,
             "hands": [names(sorted(self.hand(s))) if playing else [] for s in range(PLAYERS)],
             "trick": [{"seat": s, "card": card_name(c)} for s, c in self.trick],
-            "hearts_broken": self._broken() if playing else False,
+            "hearts_broken": self._broken() if self.phase != "deal" else False,
             "passed": [], "deal_points": self._points_so_far() if self.points is None else list(self.points),
             "totals": self.totals(),
         }
