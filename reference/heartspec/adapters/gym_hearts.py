@@ -46,7 +46,6 @@ import sys
 from typing import Any
 
 from heartspec.adapters.base import (
-    HAND_SIZE,
     PLAYERS,
     AdapterServer,
     Fit,
