@@ -278,7 +278,7 @@ class AdapterGame:
             "hands": [names(sorted(self.hand(s))) if dealt else [] for s in range(PLAYERS)],
             "trick": [{"seat": self.players.index(p), "card": card_name(from_library(c))} for p, c in game.current_trick],
             "hearts_broken": bool(game.hearts_broken) if self.phase != "deal" else False,
-            "passed": sorted(self.pending) if dealt else [],
+            "passed": sorted(self.pending) if self.phase != "deal" else [],
             "deal_points": self._deal_points(dealt),
             "totals": [p.score for p in self.players],
         }
