@@ -383,3 +383,20 @@ def test_a_bad_configuration_or_another_open_spiel_version_stops_the_adapter(mon
     monkeypatch.setattr(importlib.metadata, "version", lambda name: "1.5")
     assert main([]) == 2
     assert "open_spiel 1.5 is installed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["openspiel", "openspiel--defaults"])
+def test_every_expected_failure_and_known_difference_of_a_configuration_has_its_reason(name):
+    from pathlib import Path
+
+    from adapter_process import entries
+
+    from heartspec.adapters import openspiel
+
+    folder = Path(openspiel.__file__).parent
+    for kind in ("expected-failures", "known-differences"):
+        pairs = entries(folder / f"{name}-{kind}.txt")
+        assert pairs
+        for entry, reason in pairs:
+            assert reason.startswith(("rule difference:", "configuration:", "adapter limit:", "bug")), (entry, reason)
+            assert "OpenSpiel" in reason or "adapter" in reason, (entry, reason)
