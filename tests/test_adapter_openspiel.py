@@ -385,7 +385,8 @@ def test_a_bad_configuration_or_another_open_spiel_version_stops_the_adapter(mon
     assert "open_spiel 1.5 is installed" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["openspiel", "openspiel--defaults"])
+@pytest.mark.parametrize("name", ["openspiel", "openspiel--defaults", "openspiel--no_pts_on_first_trick=false",
+                                  "openspiel--qs_breaks_hearts=true"])
 def test_every_expected_failure_and_known_difference_of_a_configuration_has_its_reason(name):
     from pathlib import Path
 
