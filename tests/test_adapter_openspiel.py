@@ -385,8 +385,8 @@ def test_a_bad_configuration_or_another_open_spiel_version_stops_the_adapter(mon
     assert "open_spiel 1.5 is installed" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["openspiel", "openspiel--defaults", "openspiel--no_pts_on_first_trick=false",
-                                  "openspiel--qs_breaks_hearts=true"])
+@pytest.mark.parametrize("name", ["openspiel", "openspiel--defaults", "openspiel--first-trick-points",
+                                  "openspiel--queen-breaks-hearts"])
 def test_every_expected_failure_and_known_difference_of_a_configuration_has_its_reason(name):
     from pathlib import Path
 
@@ -401,3 +401,15 @@ def test_every_expected_failure_and_known_difference_of_a_configuration_has_its_
         for entry, reason in pairs:
             assert reason.startswith(("rule difference:", "configuration:", "adapter limit:", "bug")), (entry, reason)
             assert "OpenSpiel" in reason or "adapter" in reason, (entry, reason)
+
+
+def test_each_configuration_a_report_runs_parses_and_has_its_files():
+    from pathlib import Path
+
+    from heartspec.adapters import openspiel
+
+    folder = Path(openspiel.__file__).parent
+    for suffix, arguments in openspiel.COMPAT_CONFIGURATIONS.items():
+        assert arguments[0] == "--config" and parse_config(arguments[1])
+        for kind in ("expected-failures", "known-differences"):
+            assert (folder / f"openspiel--{suffix}-{kind}.txt").exists()

@@ -29,6 +29,9 @@ fixes some or all of them for every game, so that each configuration is a row
 of its own in a report: `--config qs_breaks_hearts=true,no_pts_on_first_trick=false`,
 or `--config defaults` for OpenSpiel's own defaults (later `name=value` pairs
 override those).  `hello` names the fixed parameters in the engine name.
+`COMPAT_CONFIGURATIONS` lists the configurations a compatibility report runs
+besides the default one (OpenSpiel's own defaults, point cards allowed on the
+first trick, the queen of spades breaking hearts).
 
 Claims: the rulesets dk, fi, fi-classic, no and se at four players, with the
 variants whose rules OpenSpiel can represent (omnibus-jd via jd_bonus,
@@ -94,6 +97,14 @@ OPENSPIEL_DEFAULTS = {
     "pass_cards": True, "no_pts_on_first_trick": True, "can_lead_any_club": False, "jd_bonus": False,
     "avoid_all_tricks_bonus": False, "must_break_hearts": True, "qs_breaks_hearts": True,
     "can_lead_hearts_instead_of_qs": False,
+}
+
+# The configurations a compatibility report shows as rows of their own (heartspec compat reads this), each
+# classified by openspiel--SUFFIX-expected-failures.txt and openspiel--SUFFIX-known-differences.txt.
+COMPAT_CONFIGURATIONS = {
+    "defaults": ["--config", "defaults"],
+    "first-trick-points": ["--config", "no_pts_on_first_trick=false"],
+    "queen-breaks-hearts": ["--config", "qs_breaks_hearts=true"],
 }
 
 # What a parameter set against the ruleset's rule makes OpenSpiel play instead.
