@@ -81,3 +81,17 @@ def test_every_expected_failure_and_known_difference_names_the_librarys_rule_or_
         for entry, reason in pairs:
             assert reason.startswith(("rule difference:", "bug", "adapter limit:")), (entry, reason)
             assert "HeartsGym" in reason, (entry, reason)
+
+
+def test_scenarios_that_need_a_second_deal_are_skipped_not_failed(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    report = tmp_path / "report.json"
+    subprocess.run([sys.executable, "-c", "from heartspec.cli import main; main()", "conform", "--engine",
+                    f"{sys.executable} -m heartspec.adapters.heartsgym", "--id", "end-004", "--id", "hearts-020",
+                    "--report-json", str(report)], capture_output=True, timeout=600, check=False)
+    rows = json.loads(report.read_text())["scenarios"]
+    assert rows and all(row["outcome"] == "skipped" for row in rows)
+    assert any("1 deal(s) per game" in row["reason"] for row in rows)

@@ -29,8 +29,9 @@ game plays the same way every time.
 One hand: the game is over after it (the library's own "Game over"); the
 winners are the seats the library rewards most (`reward = 1 - score / 26`), the
 totals the starting totals plus the hand's scores.  A game whose deal passes
-cards is `unsupported` (the library has no passing): a conformance scenario
-that needs one, or a second deal, is skipped or shows where the game goes on.
+cards is `unsupported` (the library has no passing).  `hello` says
+`supports.deals: 1`, so the conformance suite skips a scenario once it needs
+the game to go on to a second deal.
 
 Claims: dk, fi, fi-classic, no and se at four players, for games whose first
 deal passes no cards (deal 4 of the usual cycle, or the no-passing variant),
@@ -251,6 +252,9 @@ class Server(AdapterServer):
 
     def make_game(self, rules, fit: Fit, start: GameStart) -> AdapterGame:
         return AdapterGame(rules, start)
+
+    def supports(self) -> dict:
+        return {**super().supports(), "deals": 1}  # one hand: a scenario needing a second deal is skipped
 
 
 def main(argv: list[str] | None = None) -> int:
