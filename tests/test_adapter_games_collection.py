@@ -116,3 +116,11 @@ def test_every_expected_failure_and_known_difference_names_the_librarys_rule_or_
         for entry, reason in pairs:
             assert reason.startswith(("rule difference:", "bug", "adapter limit:")), (entry, reason)
             assert "games-collection" in reason, (entry, reason)
+
+
+def test_a_missing_library_stops_the_adapter_naming_the_extra(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "card_games.hearts.game", None)  # import now fails as if not installed
+    assert games_collection.main([]) == 2
+    assert "games-collection is not installed: pip install 'heartspec[games-collection]'" in capsys.readouterr().err
