@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from dataclasses import replace
 
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from adapter_process import AdapterProcess  # noqa: E402
 from engine_helpers import points_table, standard, with_deck  # noqa: E402
 
 from heartspec.adapters.openspiel import (  # noqa: E402
@@ -21,12 +20,13 @@ from heartspec.adapters.openspiel import (  # noqa: E402
     Unsupported,
     fit_rules,
     from_openspiel,
+    main,
+    parse_config,
     to_openspiel,
 )
 from heartspec.cards import card_name, parse_card, standard_faces  # noqa: E402
 from heartspec.protocol.messages import RequestError  # noqa: E402
 
-ADAPTER = [sys.executable, "-m", "heartspec.adapters.openspiel"]
 
 
 # ---------------------------------------------------------------- cards
@@ -244,26 +244,9 @@ def test_every_response_of_a_whole_game_with_mistakes_validates_against_the_prot
     assert {"cards_received", "trick_won", "deal_scored", "game_over"} <= seen
 
 
-class Engine:
-    def __init__(self):
-        self.proc = subprocess.Popen(ADAPTER, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True)
-
-    def ask(self, **request) -> dict:
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        self.proc.stdin.flush()
-        response = json.loads(self.proc.stdout.readline())
-        assert response["id"] == request.get("id")
-        return response
-
-    def close(self) -> int:
-        self.proc.stdin.close()
-        return self.proc.wait(timeout=30)
-
-
 @pytest.fixture(scope="module")
 def engine():
-    running = Engine()
+    running = AdapterProcess("openspiel")
     yield running
     running.close()
 
@@ -327,6 +310,106 @@ def test_garbage_gets_an_error_and_the_adapter_keeps_serving(engine):
 
 
 def test_quit_ends_the_adapter_cleanly():
-    running = Engine()
+    running = AdapterProcess("openspiel")
     assert running.ask(id=1, cmd="quit")["ok"]
     assert running.proc.wait(timeout=30) == 0
+
+
+# ---------------------------------------------------------------- configurations (--config)
+
+def test_a_configuration_fixes_openspiel_parameters_over_the_rulesets():
+    assert parse_config("defaults,qs_breaks_hearts=false")["qs_breaks_hearts"] is False
+    assert parse_config("defaults")["pass_cards"] is True and len(parse_config("defaults")) == 8
+    assert parse_config("no_pts_on_first_trick=FALSE") == {"no_pts_on_first_trick": False}
+    for bad in ("qs_breaks_hearts", "qs_breaks_hearts=maybe", "nonsense=true"):
+        with pytest.raises(Unsupported, match="--config takes"):
+            parse_config(bad)
+
+
+def test_a_fixed_parameter_against_the_rules_is_listed_as_what_openspiel_plays_instead():
+    fit = fit_rules(standard(), {"qs_breaks_hearts": True, "no_pts_on_first_trick": False})
+    assert fit.params["qs_breaks_hearts"] and not fit.params["no_pts_on_first_trick"]
+    assert "hearts_broken_by: the queen of spades breaks hearts in OpenSpiel" in fit.approximations
+    assert "first_trick: OpenSpiel allows point cards on the first trick" in fit.approximations
+    assert not any("queen of spades" in n for n in fit_rules(standard(), {"qs_breaks_hearts": False}).approximations)
+
+
+def test_a_configuration_without_passing_plays_only_games_that_pass_no_cards():
+    with pytest.raises(Unsupported, match="pass_cards=false"):
+        fit_rules(standard(), {"pass_cards": False})
+    assert fit_rules(standard(pass_count=0, pass_cycle=("none",)), {"pass_cards": False}).params["pass_cards"] is False
+
+
+def test_points_on_the_first_trick_are_accepted_in_a_configuration_that_allows_them():
+    rules = standard()
+    game = AdapterGame(GameSetup(rules, fit_rules(rules, {"no_pts_on_first_trick": False}), 0, 4, [0, 0, 0, 0]))
+    game.deal(one_suit_hands())
+    game.play(0, "2C")
+    assert game.play(1, "2D")["events"][0]["card"] == "2D"
+    game.play(2, "2S")
+    assert [e["type"] for e in game.play(3, "AH")["events"]][:2] == ["card_played", "hearts_broken"]
+
+
+def test_the_avoid_all_tricks_bonus_is_never_read_as_a_moon():
+    rules = standard()
+    fit = fit_rules(rules, {"avoid_all_tricks_bonus": True})
+    for seed in range(60):  # the first random deal where some seat takes no trick
+        game = AdapterGame(GameSetup(rules, fit, 0, 4, [0, 0, 0, 0]))
+        game.deal(round_robin_hands())
+        events = play_out_deal(game, random.Random(seed))
+        winners = {e["seat"] for e in events if e["type"] == "trick_won"}
+        if len(winners) < 4:
+            break
+    scored = next(e for e in events if e["type"] == "deal_scored")
+    assert -5 in scored["points"]  # OpenSpiel's bonus for the seat without a trick
+    assert scored["moon"] is None or max(game.trick_points) == 26
+
+
+def test_hello_names_the_configuration_and_claims_what_it_plays():
+    running = AdapterProcess("openspiel", "--config", "pass_cards=false,qs_breaks_hearts=true")
+    hello = running.ask(id=1, cmd="hello")
+    running.close()
+    assert hello["engine"]["name"] == "openspiel-hearts-adapter[pass_cards=false,qs_breaks_hearts=true]"
+    supports = hello["supports"]
+    assert supports["configuration"] == {"pass_cards": False, "qs_breaks_hearts": True}
+    assert supports["rulesets"] == ["fi", "fi-classic"] and supports["variants"] == ["no-passing"]
+
+
+def test_a_bad_configuration_or_another_open_spiel_version_stops_the_adapter(monkeypatch, capsys):
+    assert main(["--config", "qs_breaks_hearts=perhaps"]) == 2
+    assert "--config takes" in capsys.readouterr().err
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "version", lambda name: "1.5")
+    assert main([]) == 2
+    assert "open_spiel 1.5 is installed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["openspiel", "openspiel--defaults", "openspiel--first-trick-points",
+                                  "openspiel--queen-breaks-hearts"])
+def test_every_expected_failure_and_known_difference_of_a_configuration_has_its_reason(name):
+    from pathlib import Path
+
+    from adapter_process import entries
+
+    from heartspec.adapters import openspiel
+
+    folder = Path(openspiel.__file__).parent
+    for kind in ("expected-failures", "known-differences"):
+        pairs = entries(folder / f"{name}-{kind}.txt")
+        assert pairs
+        for entry, reason in pairs:
+            assert reason.startswith(("rule difference:", "configuration:", "adapter limit:", "bug")), (entry, reason)
+            assert "OpenSpiel" in reason or "adapter" in reason, (entry, reason)
+
+
+def test_each_configuration_a_report_runs_parses_and_has_its_files():
+    from pathlib import Path
+
+    from heartspec.adapters import openspiel
+
+    folder = Path(openspiel.__file__).parent
+    for suffix, arguments in openspiel.COMPAT_CONFIGURATIONS.items():
+        assert arguments[0] == "--config" and parse_config(arguments[1])
+        for kind in ("expected-failures", "known-differences"):
+            assert (folder / f"openspiel--{suffix}-{kind}.txt").exists()

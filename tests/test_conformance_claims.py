@@ -48,3 +48,12 @@ def test_the_reference_claims_exactly_the_sizes_it_plays():
         for players in sizes:
             response = server.handle({"cmd": "new_game", "ruleset": ruleset, "players": players})
             assert response.get("error", {}).get("code") != "unsupported", (ruleset, players, response)
+
+
+def test_a_scenario_needing_another_deal_is_skipped_for_an_engine_that_plays_fewer():
+    from heartspec.conformance.steps import Table
+
+    with pytest.raises(pytest.skip.Exception, match=r"1 deal\(s\) per game.*deals again"):
+        Table(session_claiming({"rulesets": ["fi"], "deals": 1})).require_deals(2, "deals again")
+    Table(session_claiming({"rulesets": ["fi"]})).require_deals(2, "deals again")  # no claim: games of any length
+    Table(session_claiming({"rulesets": ["fi"], "deals": 2})).require_deals(2, "deals again")

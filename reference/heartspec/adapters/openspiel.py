@@ -1,6 +1,9 @@
 """OpenSpiel's `hearts` behind heartspec protocol v1.
 
-Run it as an engine:  python -m heartspec.adapters.openspiel [--spec DIR]
+Run it as an engine:  python -m heartspec.adapters.openspiel [--config PARAMS] [--spec DIR]
+
+Written against: PyPI `open_spiel` 2.0.2 (extra `heartspec[openspiel]`); any other
+installed version is refused at start-up (exit 2).
 
 OpenSpiel plays exactly one four-player deal of one standard deck, so the
 adapter has two jobs and no more:
@@ -15,59 +18,111 @@ adapter has two jobs and no more:
 
 Every judgement about a card in play (which cards are legal, who wins a trick,
 whether hearts are broken, how a deal scores, whether the moon was shot) is
-OpenSpiel's.  Where a ruleset's rule is one OpenSpiel plays its own fixed way,
-the adapter still claims the ruleset and lists the difference as an
-*approximation* (in `hello` and on stderr) so that the conformance suite, not
-the adapter, shows the difference.  What OpenSpiel cannot represent at all
-(other player counts, other decks, kitty, other point values, partnerships...)
-is `unsupported`.
+OpenSpiel's.
+
+Configurations.  OpenSpiel's hearts has eight boolean game parameters
+(pass_cards, no_pts_on_first_trick, can_lead_any_club, jd_bonus,
+avoid_all_tricks_bonus, must_break_hearts, qs_breaks_hearts,
+can_lead_hearts_instead_of_qs).  Without `--config` the adapter sets each from
+the ruleset being played (the closest OpenSpiel comes to it).  `--config`
+fixes some or all of them for every game, so that each configuration is a row
+of its own in a report: `--config qs_breaks_hearts=true,no_pts_on_first_trick=false`,
+or `--config defaults` for OpenSpiel's own defaults (later `name=value` pairs
+override those).  `hello` names the fixed parameters in the engine name.
+`COMPAT_CONFIGURATIONS` lists the configurations a compatibility report runs
+besides the default one (OpenSpiel's own defaults, point cards allowed on the
+first trick, the queen of spades breaking hearts).
+
+Claims: the rulesets dk, fi, fi-classic, no and se at four players, with the
+variants whose rules OpenSpiel can represent (omnibus-jd via jd_bonus,
+no-passing, qs-lead-exception, moon-choice, ...).  Where a ruleset's rule is one
+OpenSpiel plays its own fixed way, or one a fixed parameter overrides, the
+adapter still claims the ruleset and lists the difference as an *approximation*
+(in `hello` and on stderr), so that the conformance suite, not the adapter,
+shows it.  A configuration with pass_cards=false claims only games that pass no
+cards.  Cannot express (answered `unsupported`): other player counts, other
+decks, kitty and stock, other point values, an opening other than the 2C by its
+holder, partnerships, settlement, the shooter's choice of the moon's effect
+(OpenSpiel always adds 26 to the others; the game never enters `moon_choice`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from heartspec.cards import (
-    HEARTS,
-    card_id,
-    card_name,
-    parse_card,
-    slot_of,
-    standard_faces,
-    suit_of,
+from heartspec.adapters.base import (
+    HAND_SIZE,
+    PLAYERS,
+    AdapterServer,
+    GameStart,
+    Library,
+    Scorebook,
+    Unsupported,
+    adapter_main,
+    check_deal,
+    check_pass,
+    moon_notes,
+    names,
+    passes,
+    received_events,
+    require_phase,
+    table_problems,
+    unexplained_refusal,
 )
-from heartspec.protocol.endpoint import Endpoint
-from heartspec.protocol.messages import (
-    PROTOCOL_VERSION,
-    RequestError,
-    card_from_json,
-    card_or_unknown,
-    cards_from_json,
-    check_option_types,
-    describe_error,
-    field_int,
-    field_object,
-    field_str,
-    field_str_list,
-)
-from heartspec.protocol.server import RulesCatalog, deal_piles, serve_with
+from heartspec.adapters.base import Catalogue as SharedCatalogue
+from heartspec.cards import HEARTS, card_id, card_name, parse_card, slot_of, standard_faces, suit_of
+from heartspec.protocol.messages import RequestError, card_from_json
+from heartspec.protocol.server import serve_with
 
+__all__ = ["AdapterGame", "Catalogue", "GameSetup", "Server", "Unsupported", "fit_rules",
+           "from_openspiel", "to_openspiel"]
+
+LIBRARY = Library("open_spiel", "pyspiel", ("2.0.2",), "openspiel")
 ENGINE_NAME = "openspiel-hearts-adapter"
-PLAYERS = 4
-HAND_SIZE = 13
+LIB = "OpenSpiel"
 PASS_SIZE = 3
-TWO_OF_CLUBS = parse_card("2C")
 QUEEN_OF_SPADES = parse_card("QS")
 JACK_OF_DIAMONDS = parse_card("JD")
 
 # OpenSpiel's first chance outcome: its PassDir enum.
 OPENSPIEL_PASS_ACTION = {"none": 0, "left": 1, "across": 2, "right": 3}
+
+# OpenSpiel's own defaults (pyspiel.load_game("hearts").get_parameters()), for `--config defaults`.
+OPENSPIEL_DEFAULTS = {
+    "pass_cards": True, "no_pts_on_first_trick": True, "can_lead_any_club": False, "jd_bonus": False,
+    "avoid_all_tricks_bonus": False, "must_break_hearts": True, "qs_breaks_hearts": True,
+    "can_lead_hearts_instead_of_qs": False,
+}
+
+# The configurations a compatibility report shows as rows of their own (heartspec compat reads this), each
+# classified by openspiel--SUFFIX-expected-failures.txt and openspiel--SUFFIX-known-differences.txt.
+COMPAT_CONFIGURATIONS = {
+    "defaults": ["--config", "defaults"],
+    "first-trick-points": ["--config", "no_pts_on_first_trick=false"],
+    "queen-breaks-hearts": ["--config", "qs_breaks_hearts=true"],
+}
+
+# What a parameter set against the ruleset's rule makes OpenSpiel play instead.
+OVERRIDE_NOTES = {
+    "no_pts_on_first_trick": {True: "first_trick: OpenSpiel refuses point cards on the first trick",
+                              False: "first_trick: OpenSpiel allows point cards on the first trick"},
+    "can_lead_any_club": {True: "opening_lead: OpenSpiel lets the first trick be led with any club"},
+    "jd_bonus": {True: "points: OpenSpiel scores the jack of diamonds -10",
+                 False: "points: OpenSpiel scores the jack of diamonds nothing"},
+    "avoid_all_tricks_bonus": {True: "points: OpenSpiel gives -5 to a player who takes no trick"},
+    "must_break_hearts": {True: "heart_leads: OpenSpiel refuses a heart lead before hearts are broken",
+                          False: "heart_leads: OpenSpiel allows a heart lead before hearts are broken"},
+    "qs_breaks_hearts": {True: "hearts_broken_by: the queen of spades breaks hearts in OpenSpiel",
+                         False: "hearts_broken_by: the queen of spades does not break hearts in OpenSpiel"},
+    "can_lead_hearts_instead_of_qs": {
+        True: "heart_leads: OpenSpiel lets a hand of hearts and the queen of spades lead a heart",
+        False: "heart_leads: OpenSpiel makes a hand of hearts and the queen of spades lead the queen"},
+}
 
 
 # --------------------------------------------------------------------------
@@ -87,14 +142,10 @@ def from_openspiel(action: int) -> int:
 # --------------------------------------------------------------------------
 # which compiled rules OpenSpiel can play, and with which parameters
 
-class Unsupported(Exception):
-    """The rules ask for something OpenSpiel's hearts cannot represent."""
-
-
 @dataclass(frozen=True)
 class Fit:
     params: dict[str, bool]           # OpenSpiel game parameters
-    approximations: tuple[str, ...]   # rules OpenSpiel plays its own fixed way
+    approximations: tuple[str, ...]   # rules OpenSpiel plays its own fixed way, or a fixed parameter overrides
 
 
 def openspiel_points(face: int, jd_bonus: bool) -> int:
@@ -112,71 +163,36 @@ def _jd_bonus(rules) -> bool:
 
 
 def _structural_problems(rules) -> list[str]:
-    problems = []
-    if rules.players != PLAYERS:
-        problems.append(f"OpenSpiel's hearts seats exactly {PLAYERS} players, not {rules.players}")
-    if rules.copies != 1 or sorted(rules.deck) != standard_faces():
-        problems.append("OpenSpiel deals exactly one standard 52-card deck")
-    if rules.kitty_size or rules.stock_size:
-        problems.append("OpenSpiel has no kitty and no stock")
+    problems = table_problems(rules, LIB)
     if rules.pass_count not in (0, PASS_SIZE):
         problems.append(f"OpenSpiel passes {PASS_SIZE} cards or none, not {rules.pass_count}")
     if rules.pass_count and not set(rules.pass_cycle) <= set(OPENSPIEL_PASS_ACTION):
         problems.append("OpenSpiel passes only left, right, across or not at all")
-    problems += _opening_problems(rules)
-    problems += _points_problems(rules)
-    if rules.partnership:
-        problems.append("OpenSpiel scores every player alone, never partnerships")
-    if rules.settlement != "none":
-        problems.append("the adapter does not settle money")
+    jd = _jd_bonus(rules)
+    if any(rules.face_points[f] != openspiel_points(f, jd) for f in standard_faces()):
+        problems.append("OpenSpiel scores hearts 1 and the queen of spades 13 (optionally the jack of diamonds -10), nothing else")
     return problems
 
 
-def _opening_problems(rules) -> list[str]:
-    if rules.opening_leader != "card_holder":
-        return ["OpenSpiel's first trick is always led by the holder of the 2 of clubs"]
-    present = [c for c in rules.opening_cards if c in rules.deck]
-    if not present or present[0] != TWO_OF_CLUBS:
-        return ["OpenSpiel's first lead is always the 2 of clubs"]
-    return []
-
-
-def _points_problems(rules) -> list[str]:
-    jd = _jd_bonus(rules)
-    if any(rules.face_points[f] != openspiel_points(f, jd) for f in standard_faces()):
-        return ["OpenSpiel scores hearts 1 and the queen of spades 13 (optionally the jack of diamonds -10), nothing else"]
-    return []
-
-
-def _approximations(rules) -> list[str]:
+def _approximations(rules, params: dict[str, bool]) -> list[str]:
     notes = []
-    must_break = rules.heart_leads_before_broken == "forbidden"
+    must_break = params["must_break_hearts"] and rules.heart_leads_before_broken == "forbidden"
     if must_break and rules.hearts_broken_by == "heart_discarded":
         notes.append("hearts_broken_by: OpenSpiel breaks hearts with any heart played, also one led from a hand of only hearts")
     if must_break and "hearts_only" not in rules.heart_lead_exceptions:
         notes.append("heart_leads: OpenSpiel always lets a hand with nothing legal but hearts lead one")
-    if not rules.moon_enabled:
-        notes.append("moon: OpenSpiel always scores shooting the moon")
-        return notes
-    if rules.moon_effect != "add_to_others":
-        notes.append(f"moon.effect: OpenSpiel always adds 26 to the others, never {rules.moon_effect}")
-    if rules.moon_amount != 26:
-        notes.append(f"moon.amount: OpenSpiel's moon is worth 26, not {rules.moon_amount}")
-    if any(rules.face_points[f] <= 0 for f in rules.moon_required_faces):
+    notes += moon_notes(rules, LIB)
+    if rules.moon_enabled and any(rules.face_points[f] <= 0 for f in rules.moon_required_faces):
         notes.append("moon.requires: OpenSpiel never requires a bonus card for the moon")
-    if _jd_bonus(rules) and rules.moon_bonus_cards != "kept":
+    if rules.moon_enabled and params["jd_bonus"] and rules.moon_bonus_cards != "kept":
         notes.append("moon.bonus_cards: OpenSpiel's shooter keeps the jack of diamonds bonus")
     return notes
 
 
-def fit_rules(rules) -> Fit:
-    """OpenSpiel parameters for compiled rules; raises Unsupported naming every obstacle."""
-    problems = _structural_problems(rules)
-    if problems:
-        raise Unsupported("; ".join(problems))
-    passes = rules.pass_count == PASS_SIZE and any(d != "none" for d in rules.pass_cycle)
-    params = {
-        "pass_cards": passes,
+def rule_params(rules) -> dict[str, bool]:
+    """The OpenSpiel parameters closest to the compiled rules."""
+    return {
+        "pass_cards": passes(rules),
         "no_pts_on_first_trick": rules.first_trick_points != "allowed",
         "can_lead_any_club": False,
         "jd_bonus": _jd_bonus(rules),
@@ -185,33 +201,49 @@ def fit_rules(rules) -> Fit:
         "qs_breaks_hearts": bool(rules.queen_breaks_hearts),
         "can_lead_hearts_instead_of_qs": "hearts_and_queen" in rules.heart_lead_exceptions,
     }
-    return Fit(params, tuple(_approximations(rules)))
 
 
-def pass_direction(rules, deal_number: int) -> str:
-    if rules.pass_count == 0 or not rules.pass_cycle:
-        return "none"
-    return rules.pass_cycle[(deal_number - 1) % len(rules.pass_cycle)]
+def fit_rules(rules, fixed: dict[str, bool] | None = None) -> Fit:
+    """OpenSpiel parameters for compiled rules, `fixed` ones overriding; raises Unsupported naming every obstacle."""
+    problems = _structural_problems(rules)
+    wanted = rule_params(rules)
+    params = {**wanted, **(fixed or {})}
+    if wanted["pass_cards"] and not params["pass_cards"]:
+        problems.append("this configuration passes no cards (pass_cards=false), and the game passes")
+    if problems:
+        raise Unsupported("; ".join(problems))
+    overridden = [OVERRIDE_NOTES[name][value] for name, value in params.items()
+                  if value != wanted[name] and value in OVERRIDE_NOTES.get(name, {})]
+    return Fit(params, tuple(overridden + _approximations(rules, params)))
+
+
+def parse_config(text: str) -> dict[str, bool]:
+    """`defaults,name=value,...` as fixed OpenSpiel parameters; Unsupported names a mistake."""
+    fixed: dict[str, bool] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        if item == "defaults":
+            fixed.update(OPENSPIEL_DEFAULTS)
+            continue
+        name, sep, value = item.partition("=")
+        if not sep or name not in OPENSPIEL_DEFAULTS or value.lower() not in ("true", "false"):
+            known = ", ".join(OPENSPIEL_DEFAULTS)
+            raise Unsupported(f"--config takes 'defaults' and name=true|false pairs, names among {known}; not {item!r}")
+        fixed[name] = value.lower() == "true"
+    return fixed
+
+
+def config_label(fixed: dict[str, bool]) -> str:
+    return ",".join(f"{name}={str(value).lower()}" for name, value in sorted(fixed.items()))
 
 
 # --------------------------------------------------------------------------
-# the rules catalogue: heartspec's spec, compiled at four players
+# the rules catalogue (kept for the benchmarks, which ask it what OpenSpiel plays)
 
-class Catalogue(RulesCatalog):
-    """The reference's rules catalogue, plus what OpenSpiel can play of it."""
+class Catalogue(SharedCatalogue):
+    """The reference's rules catalogue, plus what OpenSpiel (in one configuration) can play of it."""
 
-    def fit(self, ruleset: str, variants=()) -> Fit | None:
-        try:
-            return fit_rules(self.compile(ruleset, list(variants), PLAYERS, {}))
-        except (RequestError, Unsupported):  # a combination the spec refuses, or one OpenSpiel cannot play
-            return None
-
-    def supports(self) -> dict:
-        rulesets = [r for r in self.ruleset_ids() if self.fit(r)]
-        variants = [v for v in self.variant_ids() if any(self.fit(r, [v]) for r in rulesets)]
-        approximations = {r: list(self.fit(r).approximations) for r in rulesets}
-        return {"rulesets": rulesets, "variants": variants, "players": {r: [PLAYERS] for r in rulesets},
-                "approximations": approximations}
+    def __init__(self, spec_dir: Path | None = None, fixed: dict[str, bool] | None = None):
+        super().__init__(spec_dir, lambda rules: fit_rules(rules, fixed))
 
 
 # --------------------------------------------------------------------------
@@ -233,11 +265,15 @@ class AdapterGame:
         self.rules = setup.rules
         self.fit = setup.fit
         self.os_game = pyspiel.load_game("hearts", dict(setup.fit.params))
-        self.dealer = setup.dealer
-        self.deal_number = setup.deal_number
-        self.totals = list(setup.totals)
-        self.winners: list[int] = []
+        self.book = Scorebook(setup.rules, setup.dealer, setup.deal_number, list(setup.totals))
         self._start_deal_phase()
+
+    # the game across deals, as the book keeps it
+    dealer = property(lambda self: self.book.dealer)
+    deal_number = property(lambda self: self.book.deal_number)
+    totals = property(lambda self: self.book.totals)
+    winners = property(lambda self: self.book.winners)
+    pass_direction = property(lambda self: self.book.pass_direction)
 
     # ---- phases
 
@@ -249,20 +285,19 @@ class AdapterGame:
         self.trick: list[tuple[int, int]] = []
         self.trick_points = [0] * PLAYERS
 
-    @property
-    def pass_direction(self) -> str:
-        return pass_direction(self.rules, self.deal_number)
-
     def turn(self) -> int | None:
         if self.phase != "playing":
             return None
         return int(self.state.current_player())
 
+    def require_phase(self, phase: str) -> None:
+        require_phase(self.phase, phase)
+
     # ---- deal
 
     def deal(self, hands: list[list[int]]) -> dict:
-        self._require_phase("deal")
-        self._check_deal(hands)
+        self.require_phase("deal")
+        check_deal(hands, self.rules.deck, LIB)
         state = self.os_game.new_initial_state()
         state.apply_action(OPENSPIEL_PASS_ACTION[self.pass_direction])
         for k in range(HAND_SIZE):
@@ -273,36 +308,11 @@ class AdapterGame:
         self.phase = "passing" if self.pass_direction != "none" else "playing"
         return {"phase": self.phase, "pass_direction": self.pass_direction, "turn": self.turn(), "events": []}
 
-    def deal_seeded(self, seed: int) -> dict:
-        cards = list(self.rules.deck)
-        random.Random(seed).shuffle(cards)
-        return self.deal([cards[s * HAND_SIZE:(s + 1) * HAND_SIZE] for s in range(PLAYERS)])
-
-    def _check_deal(self, hands: list[list[int]]) -> None:
-        if len(hands) != PLAYERS or any(len(h) != HAND_SIZE for h in hands):
-            raise RequestError("invalid_deal", f"deal {PLAYERS} hands of {HAND_SIZE} cards")
-        dealt = sorted(c for h in hands for c in h)
-        if dealt != sorted(self.rules.deck):
-            raise RequestError("invalid_deal", "the hands must hold exactly one standard deck, each card once")
-
     # ---- passing
 
     def pass_cards(self, seat: int, cards: list[int]) -> dict:
-        self._require_phase("passing")
-        if seat in self.pending_passes:
-            raise RequestError("already_passed", f"seat {seat} has already passed")
-        foreign = [c for c in cards if isinstance(c, str) or c not in self.rules.deck]
-        if foreign:  # after already_passed, before invalid_pass (spec/protocol.md P-pass-5)
-            name = foreign[0] if isinstance(foreign[0], str) else card_name(foreign[0])
-            raise RequestError("invalid_card", f"{json.dumps(name)} is not a card of OpenSpiel's deck")
-        if len(cards) != PASS_SIZE:
-            raise RequestError("invalid_pass", f"pass exactly {PASS_SIZE} cards, not {len(cards)}")
-        repeated = [c for k, c in enumerate(cards) if c in cards[:k]]
-        if repeated:  # one deck holds each card once, so naming it twice is no pass at all
-            raise RequestError("invalid_pass", f"{card_name(repeated[0])} is named twice; the deck has one")
-        for card in cards:
-            if card not in self.hands[seat]:
-                raise RequestError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)} (to pass)")
+        self.require_phase("passing")
+        check_pass(seat, cards, self.hands[seat], self.rules.deck, self.pending_passes, LIB)
         self.pending_passes[seat] = list(cards)
         events: list[dict] = []
         if len(self.pending_passes) == PLAYERS:
@@ -317,13 +327,7 @@ class AdapterGame:
                 self.state.apply_action(to_openspiel(card))
         self.hands = self._hands_from_openspiel()
         self.phase = "playing"
-        offset = {"left": 1, "across": 2, "right": 3}[self.pass_direction]
-        events = []
-        for giver in range(PLAYERS):
-            receiver = (giver + offset) % PLAYERS
-            events.append({"type": "cards_received", "seat": receiver, "from": giver,
-                           "cards": _names(sorted(self.pending_passes[giver]))})
-        return sorted(events, key=lambda e: e["seat"])
+        return received_events(dict(sorted(self.pending_passes.items())), self.pass_direction)
 
     def _hands_from_openspiel(self) -> list[set[int]]:
         payload = json.loads(self.state.to_json())
@@ -337,7 +341,7 @@ class AdapterGame:
         return sorted(from_openspiel(a) for a in self.state.legal_actions())
 
     def play(self, seat: int, card_json: Any) -> dict:
-        self._require_phase("playing")
+        self.require_phase("playing")
         if seat != self.turn():
             raise RequestError("not_your_turn", f"it is seat {self.turn()}'s turn, not seat {seat}'s")
         card = card_from_json(card_json)
@@ -346,7 +350,7 @@ class AdapterGame:
         if card not in self.hands[seat]:
             raise RequestError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)}")
         if to_openspiel(card) not in self.state.legal_actions():
-            raise self._refusal(seat, card)
+            raise unexplained_refusal(LIB, seat, card, self.hands[seat], self.trick, self._cards_played_this_deal())
         return {"events": self._apply_play(seat, card)}
 
     def _apply_play(self, seat: int, card: int) -> list[dict]:
@@ -372,7 +376,7 @@ class AdapterGame:
         else:
             winner = int(self.state.current_player())  # OpenSpiel hands the lead to the winner
         self.trick_points[winner] += points
-        return {"type": "trick_won", "seat": winner, "cards": _names(cards), "points": points}
+        return {"type": "trick_won", "seat": winner, "cards": names(cards), "points": points}
 
     def _last_trick_winner(self) -> int:
         # OpenSpiel exposes no winner once the deal is over; the highest card of
@@ -387,67 +391,26 @@ class AdapterGame:
 
     def _end_deal(self) -> list[dict]:
         points = self._openspiel_points()
-        self.totals = [t + p for t, p in zip(self.totals, points)]
-        events = [{"type": "deal_scored", "points": points, "totals": list(self.totals),
-                   "moon": self._moon(points)}]
-        winners = self._game_winners()
-        if winners is not None:
-            self.winners = winners
+        self.last_points = points
+        events, over = self.book.close_deal(points, self._moon(points))
+        if over:
             self.phase = "game_over"
-            events.append({"type": "game_over", "totals": list(self.totals), "winners": winners})
-            return events
-        self.deal_number += 1
-        self.dealer = (self.dealer + self.rules.dealer_rotation) % PLAYERS
-        self._start_deal_phase()
-        events.append({"type": "next_deal", "deal_number": self.deal_number, "dealer": self.dealer,
-                       "pass_direction": self.pass_direction})
+        else:
+            self._start_deal_phase()
         return events
 
     def _moon(self, points: list[int]) -> dict | None:
         # OpenSpiel scores a shot moon by lowering the shooter's points below what
         # the shooter's tricks hold (and raising the others'): read it off that.
-        shooters = [s for s in range(PLAYERS) if points[s] < self.trick_points[s]]
+        # A seat that took no points cannot have shot it (avoid_all_tricks_bonus
+        # lowers such a seat's points too).
+        shooters = [s for s in range(PLAYERS) if 0 < self.trick_points[s] and points[s] < self.trick_points[s]]
         if not shooters:
             return None
         return {"seat": shooters[0], "effect": "add_to_others"}
 
-    def _game_winners(self) -> list[int] | None:
-        """Winners when the game is over by the ruleset's end rule, else None."""
-        rules = self.rules
-        reached = rules.target is not None and any(
-            t >= rules.target if rules.end_condition == "reaches" else t > rules.target for t in self.totals)
-        out_of_deals = rules.max_deals is not None and self.deal_number >= rules.max_deals
-        if not (reached or out_of_deals):
-            return None
-        low = min(self.totals)
-        winners = [s for s, t in enumerate(self.totals) if t == low]
-        if len(winners) > 1 and rules.ties == "extra_deal":
-            return None
-        return winners
-
-    # ---- refusals: name the rule OpenSpiel's refusal stands for
-
-    def _refusal(self, seat: int, card: int) -> RequestError:
-        shown = card_name(card)
-        if self._cards_played_this_deal() == 0:
-            return RequestError("must_lead_opening_card", f"OpenSpiel refuses {shown}: the deal opens with the 2C")
-        if self.trick:
-            led = suit_of(self.trick[0][1])
-            if suit_of(card) != led and any(suit_of(c) == led for c in self.hands[seat]):
-                return RequestError("must_follow_suit", f"OpenSpiel refuses {shown}: seat {seat} can follow suit")
-        if self._cards_played_this_deal() < PLAYERS and openspiel_points(card, False) > 0:
-            return RequestError("points_on_first_trick", f"OpenSpiel refuses {shown}: no points on the first trick")
-        if not self.trick and suit_of(card) == HEARTS:
-            return RequestError("hearts_not_broken", f"OpenSpiel refuses {shown}: hearts are not broken")
-        # OpenSpiel's legality has no other rule; a refusal here is unexplained.
-        return RequestError("bad_request", f"OpenSpiel refuses {shown} for a reason the adapter cannot name")
-
     def _cards_played_this_deal(self) -> int:
         return HAND_SIZE * PLAYERS - sum(len(h) for h in self.hands)
-
-    def _require_phase(self, phase: str) -> None:
-        if self.phase != phase:
-            raise RequestError("wrong_phase", f"the game is in phase {self.phase!r}, not {phase!r}")
 
     # ---- state
 
@@ -455,7 +418,7 @@ class AdapterGame:
         payload = {
             "phase": self.phase, "players": PLAYERS, "deal_number": self.deal_number,
             "dealer": self.dealer, "turn": self.turn(), "pass_direction": self.pass_direction,
-            "hands": [_names(sorted(h)) for h in self.hands],
+            "hands": [names(sorted(h)) for h in self.hands],
             "trick": [{"seat": s, "card": card_name(c)} for s, c in self.trick],
             "hearts_broken": bool(self.state.hearts_broken()) if self.state is not None else False,
             "passed": sorted(self.pending_passes), "deal_points": self._deal_points(),
@@ -471,172 +434,49 @@ class AdapterGame:
         return self._openspiel_points()
 
 
-def _names(cards) -> list[str]:
-    return [card_name(c) for c in cards]
-
-
 # --------------------------------------------------------------------------
 # the protocol server
 
-class Server(Endpoint):
-    """The protocol session: the shared envelope, with OpenSpiel judging the cards."""
+class Server(AdapterServer):
+    """The protocol session: the shared adapter plumbing, with OpenSpiel judging the cards."""
 
-    def __init__(self, spec_dir: Path | None):
-        super().__init__()
-        self.spec_dir = spec_dir
-        self._catalogue: Catalogue | None = None
-        self._supports: dict | None = None
-        self.players = PLAYERS  # the only table OpenSpiel plays
-        self._handlers = {
-            "hello": self.hello, "new_game": self.new_game, "deal": self.deal, "pass": self.pass_,
-            "play": self.play, "choose": self.choose, "state": self.state, "legal": self.legal,
-            "quit": self._quit,
-        }
+    library = LIBRARY
+    lib = LIB
 
-    @property
-    def catalogue(self) -> Catalogue:
-        if self._catalogue is None:
-            try:
-                self._catalogue = Catalogue(self.spec_dir)
-            except Exception as why:  # noqa: BLE001 - a broken spec is reported, and the adapter keeps serving
-                raise RequestError("unsupported", f"the adapter cannot load the rules spec: {describe_error(why)}") from None
-        return self._catalogue
+    def __init__(self, spec_dir: Path | None = None, fixed: dict[str, bool] | None = None):
+        super().__init__(spec_dir)
+        self.fixed = dict(fixed or {})
+        label = config_label(self.fixed)
+        self.engine_name = f"{ENGINE_NAME}[{label}]" if label else ENGINE_NAME
+
+    def fit(self, rules) -> Fit:
+        return fit_rules(rules, self.fixed)
+
+    def make_game(self, rules, fit: Fit, start: GameStart) -> AdapterGame:
+        return AdapterGame(GameSetup(rules, fit, start.dealer, start.deal_number, start.totals))
 
     def supports(self) -> dict:
-        try:
-            self.catalogue
-        except RequestError as err:
-            print(f"openspiel adapter: {err.message}", file=sys.stderr)
-            return {"rulesets": [], "variants": [], "players": {}}
-        if self._supports is None:
-            self._supports = self.catalogue.supports()
-            for ruleset, notes in self._supports["approximations"].items():
-                for note in notes:
-                    print(f"openspiel adapter: {ruleset}: {note}", file=sys.stderr)
-        return self._supports
-
-    # ---- commands
-
-    def hello(self, request: dict) -> dict:
-        import pyspiel
-
-        version = getattr(pyspiel, "__version__", None) or _open_spiel_version()
-        return {"protocol": PROTOCOL_VERSION, "engine": {"name": ENGINE_NAME, "version": version},
-                "supports": self.supports()}
-
-    def new_game(self, request: dict) -> dict:
-        ruleset = field_str(request, "ruleset")
-        players = field_int(request, "players")
-        variants = field_str_list(request, "variants")
-        options = dict(field_object(request, "options"))
-        check_option_types(options)
-        self.catalogue.require_known(ruleset, variants)
-        start = [_or_default(options.pop(name, None), default)
-                 for name, default in (("dealer", 0), ("deal_number", 1), ("totals", None))]
-        rules = self.catalogue.compile(ruleset, variants, players, options)
-        try:
-            fit = fit_rules(rules)
-        except Unsupported as why:
-            raise RequestError("unsupported", str(why)) from None
-        setup = GameSetup(rules, fit, *self._game_start(*start))
-        self.game = AdapterGame(setup)
-        return {"phase": self.game.phase, "ruleset": ruleset, "variants": variants, "players": players,
-                "dealer": setup.dealer, "deal_number": setup.deal_number}
-
-    @staticmethod
-    def _game_start(dealer: Any, deal_number: Any, totals: Any) -> tuple[int, int, list[int]]:
-        if not _is_int(dealer) or not 0 <= dealer < PLAYERS:
-            raise RequestError("invalid_game", f"option 'dealer' must be a seat 0..{PLAYERS - 1}")
-        if not _is_int(deal_number) or deal_number < 1:
-            raise RequestError("invalid_game", "option 'deal_number' must be an integer >= 1")
-        if totals is None:
-            return dealer, deal_number, [0] * PLAYERS
-        if not isinstance(totals, list) or len(totals) != PLAYERS or not all(_is_int(t) for t in totals):
-            raise RequestError("invalid_game", f"option 'totals' must be a list of {PLAYERS} integers")
-        return dealer, deal_number, list(totals)
-
-    def deal(self, request: dict) -> dict:
-        game = self._require_game()
-        seed = field_int(request, "seed", required=False)
-        if seed is not None:
-            if request.get("hands") is not None:
-                raise RequestError("bad_request", "give 'hands' or 'seed', not both")
-            game._require_phase("deal")
-            return game.deal_seeded(seed)
-        piles = deal_piles(request)  # the shape first: bad_request before wrong_phase (spec/protocol.md P-deal-4)
-        game._require_phase("deal")
-        for field in ("kitty", "stock"):
-            if piles.get(field):
-                raise RequestError("invalid_deal", f"OpenSpiel's hearts has no {field}")
-        return game.deal([cards_from_json(h, "hands") for h in piles["hands"]])
-
-    def pass_(self, request: dict) -> dict:
-        game = self._require_game()
-        seat = self._seat(request)
-        raw_cards = request.get("cards")
-        if not isinstance(raw_cards, list) or not all(isinstance(c, str) for c in raw_cards):
-            raise RequestError("bad_request", "'cards' is required (a list of card names)")
-        game._require_phase("passing")
-        return game.pass_cards(seat, [card_or_unknown(c) for c in raw_cards])
-
-    def play(self, request: dict) -> dict:
-        game = self._require_game()
-        seat = self._seat(request)
-        if not isinstance(request.get("card"), str):  # a shape error comes before every rule (P-play-3)
-            raise RequestError("bad_request", "'card' is required (a card name such as \"QS\")")
-        return game.play(seat, request["card"])
-
-    def choose(self, request: dict) -> dict:
-        game = self._require_game()
-        self._seat(request)
-        if request.get("option") not in ("add_to_others", "subtract_from_self"):
-            raise RequestError("bad_request", "'option' must be one of add_to_others, subtract_from_self")
-        # OpenSpiel scores the moon itself and never offers a choice.
-        raise RequestError("wrong_phase", f"the game is in phase {game.phase!r}, not 'moon_choice'")
-
-    def state(self, request: dict) -> dict:
-        return self._require_game().snapshot()
-
-    def legal(self, request: dict) -> dict:
-        game = self._require_game()
-        return {"cards": _names(game.legal(self._seat(request)))}
+        supports = super().supports()
+        if self.fixed:
+            supports = {**supports, "configuration": {name: self.fixed[name] for name in sorted(self.fixed)}}
+        return supports
 
 
-def _or_default(value: Any, default: Any) -> Any:
-    return default if value is None else value
+def serve(stdin: IO[bytes], stdout: IO[bytes], spec_dir: Path | None = None,
+          fixed: dict[str, bool] | None = None) -> int:
+    return serve_with(Server(spec_dir, fixed), stdin, stdout)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _open_spiel_version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("open_spiel")
-    except Exception:  # noqa: BLE001 - a version string is cosmetic
-        return "unknown"
-
-
-def serve(stdin: IO[bytes], stdout: IO[bytes], spec_dir: Path | None = None) -> int:
-    return serve_with(Server(spec_dir), stdin, stdout)
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", default="", metavar="PARAMS",
+                        help="fix OpenSpiel parameters for every game: 'defaults' and/or name=true|false, "
+                             "comma-separated (e.g. qs_breaks_hearts=true,no_pts_on_first_trick=false)")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m heartspec.adapters.openspiel",
-                                     description="Serve OpenSpiel's hearts over heartspec protocol v1 on stdin/stdout.")
-    parser.add_argument("--spec", type=Path, default=None, help="a spec folder with rulesets/ and variants/")
-    args = parser.parse_args(argv)
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        print("open_spiel is not installed: pip install 'heartspec[openspiel]'", file=sys.stderr)
-        return 2
-    try:
-        return serve(sys.stdin.buffer, sys.stdout.buffer, args.spec)
-    except (BrokenPipeError, KeyboardInterrupt):  # the client went away: nothing left to answer
-        return 0
+    return adapter_main(LIBRARY, "python -m heartspec.adapters.openspiel",
+                        "Serve OpenSpiel's hearts over heartspec protocol v1 on stdin/stdout.",
+                        lambda args: Server(args.spec, parse_config(args.config)), argv, _add_arguments)
 
 
 if __name__ == "__main__":

@@ -266,6 +266,8 @@ def then_event_kinds(table: Table, cmd: str, kinds: str):
 
 @then(parsers.re(r'the last "(?P<cmd>\w+)" response\'s events end with "(?P<kinds>[^"]*)"'))
 def then_event_kinds_end(table: Table, cmd: str, kinds: str):
+    if "next_deal" in kinds.split():
+        table.require_deals(2, "expects the game to go on to another deal")
     response = table.last_by_command.get(cmd)
     assert response is not None, f"no {cmd} request was answered in this scenario"
     got = [event.get("type") for event in response.get("events", [])]
