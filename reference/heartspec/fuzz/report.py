@@ -12,13 +12,16 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
 from heartspec.fuzz.judge import Ruling
 from heartspec.fuzz.lockstep import Mismatch
 from heartspec.fuzz.setups import Setup
+from heartspec.inputs import read_text_file
+from heartspec.limits import MAX_KNOWN_DIFFERENCES_BYTES
+from heartspec.outputs import write_output, written_by
+from heartspec.safe_text import plain, shortened
 
 SCHEMA_VERSION = 1
 
@@ -51,7 +54,7 @@ class Finding:
         if m is not None and not m.broke_protocol:
             lines.append(f"  reference: {json.dumps(m.reference_value)}; engine: {json.dumps(m.engine_value)}")
         elif m is not None:
-            lines.append(f"  the engine {m.field}: {m.problem.splitlines()[0] if m.problem else ''}")
+            lines.append(f"  the engine {m.field}: {shortened(m.problem, 400) if m.problem else ''}")
         lines.append(f"rule: {self.ruling.citation}")
         if m is not None and m.broke_protocol:
             lines.append("the responses recorded are the reference engine's; the engine under test broke at the"
@@ -138,7 +141,8 @@ class FuzzReport:
         lines = [f"heartspec fuzz: seed {self.seed}, {self.games} games, {self.steps:,} steps compared "
                  f"in {self.seconds:.1f}s ({rate:,.0f}/s); {len(self.setups_played)} of {self.setups_available} set-ups played"]
         if self.engine:
-            lines.append(f"engine: {self.engine.get('name', '?')} {self.engine.get('version', '')} ({self.engine.get('command')})")
+            lines.append(f"engine: {plain(self.engine.get('name', '?'))} {plain(self.engine.get('version', ''))} "
+                         f"({plain(self.engine.get('command'))})")  # the engine's own words: no escapes, one line
         lines.append("rare situations reached: " + (", ".join(f"{k} {v}" for k, v in sorted(self.reached.items())
                                                             if not k.startswith(("probe", "deal built"))) or "none"))
         probes = {k.removeprefix("probe: "): v for k, v in self.reached.items() if k.startswith("probe")}
@@ -164,7 +168,7 @@ class FuzzReport:
                  f"{smallest.deals} deal(s), {smallest.moves} move(s), {len(smallest.log)} log lines"]
         m = smallest.mismatch
         if m is not None and m.broke_protocol:
-            lines.append(f"  the engine {m.field}: {m.problem.splitlines()[0] if m.problem else ''}")
+            lines.append(f"  the engine {m.field}: {shortened(m.problem, 400) if m.problem else ''}")
         elif m is not None:
             lines.append(f"  reference: {json.dumps(m.reference_value)}")
             lines.append(f"  engine:    {json.dumps(m.engine_value)}")
@@ -176,7 +180,7 @@ class FuzzReport:
             lines.append(f"  reproduction: {len(smallest.log)} lines in --report-json, or written by --save ({where})")
         else:
             lines.append(f"  reproduction ({where}):")
-            lines += [f"    {line}" for line in smallest.log if not line.startswith("# ")]
+            lines += [f"    {plain(line)}" for line in smallest.log if not line.startswith("# ")]
         lines += [f"  note: {n}" for n in smallest.notes]
         return lines
 
@@ -202,7 +206,7 @@ class FuzzReport:
         }
 
     def write_json(self, path: str) -> None:
-        Path(path).write_text(json.dumps(self.as_json(), indent=2) + "\n", encoding="utf-8")
+        write_output(path, json.dumps(self.as_json(), indent=2) + "\n", "fuzz report")
 
     def write_junit(self, path: str) -> None:
         cases = []
@@ -232,7 +236,8 @@ class FuzzReport:
                                     time=f"{self.seconds:.3f}")
         suite.extend(cases)
         ElementTree.ElementTree(ElementTree.Element("testsuites")).getroot().append(suite)
-        ElementTree.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+        written_by(path, lambda where: ElementTree.ElementTree(suite).write(where, encoding="utf-8",
+                                                                            xml_declaration=True), "JUnit report")
 
 
 def read_known_differences(path: str | None) -> dict[str, str]:
@@ -240,11 +245,12 @@ def read_known_differences(path: str | None) -> dict[str, str]:
     if not path:
         return {}
     known = {}
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    text = read_text_file(path, MAX_KNOWN_DIFFERENCES_BYTES, "MAX_KNOWN_DIFFERENCES_BYTES", "known-differences file")
+    for line in text.splitlines():
         entry, _, reason = line.partition("#")
         words = entry.split()
         if len(words) == 3:
             known[" ".join(words)] = reason.strip() or "listed as a known difference"
         elif words:
-            raise ValueError(f"{path}: {line!r}: a known difference is three words: command field rule")
+            raise ValueError(f"{path}: {shortened(line, 120)!r}: a known difference is three words: command field rule")
     return known

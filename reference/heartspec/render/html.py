@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
+from heartspec.safe_text import html_text as escape  # spec text: control and bidi characters go too
 
 from heartspec.render.diff import NOT_PLAYED, Cell, Comparison, Row, row_title, summary_line, variants_line
 from heartspec.render.selection import cite
