@@ -49,4 +49,8 @@ def fuzz_and_report(options: FuzzOptions, echo: Callable[[str], None], known_dif
             report.write_junit(junitxml)
     except OutputError as err:
         raise FuzzError(str(err)) from None
-    return 0 if report.ok else 1
+    if not report.ok:
+        return 1
+    if report.interrupted:  # nothing differed in what ran, but not everything asked for ran
+        raise FuzzError(f"interrupted after {report.games} games; the run did not finish")
+    return 0

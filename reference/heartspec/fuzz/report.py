@@ -105,6 +105,7 @@ class FuzzReport:
     reached: Counter = field(default_factory=Counter)
     setups_played: set = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
+    interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the games asked for were not all played
     known: dict[str, str] = field(default_factory=dict)   # signature text -> reason
     _groups: dict[tuple, Group] = field(default_factory=dict)
 

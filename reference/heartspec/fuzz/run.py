@@ -9,12 +9,9 @@ restarted and the run goes on.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import shlex
-import signal
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -27,8 +24,9 @@ from heartspec.fuzz.shrink import Candidate, move_log, replay_stop, shrink
 from heartspec.limits import MAX_ANSWER_BYTES
 from heartspec.outputs import check_output_folder, write_output
 from heartspec.protocol.client import EngineError, EngineProcess, hello_problem
-from heartspec.safe_text import shortened
 from heartspec.protocol.server import RulesCatalog, Server
+from heartspec.safe_text import shortened
+from heartspec.stopping import terminated_as_interrupt
 
 REFERENCE_STARTUP_TIMEOUT = 60.0  # the reference's first answer after a (re)start: it is trusted, and slow on a busy machine
 MAX_REFERENCE_FAILURES = 3  # the reference stalling once on a starved machine is weather; more is a bug
@@ -93,22 +91,6 @@ def run_fuzz(options: FuzzOptions, progress=None) -> FuzzReport:
                 started.close()
 
 
-@contextlib.contextmanager
-def terminated_as_interrupt():
-    """SIGTERM and SIGHUP raise KeyboardInterrupt while the block runs, so every `finally` that
-    kills an engine's process group runs: a fuzz run that is stopped leaves nothing running."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    signals = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
-    previous = {number: signal.signal(number, signal.default_int_handler) for number in signals}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
 def _start(command: str, timeout: float, startup_timeout: float, role: str, started: list) -> EngineProcess:
     try:
         engine = EngineProcess(command, timeout, startup_timeout=startup_timeout,
@@ -155,6 +137,7 @@ class _Session:
             self._games(started)
         except KeyboardInterrupt:  # as with Hypothesis: an interrupted run still reports what it found
             self.report.notes.append(f"interrupted after {self.report.games} games")
+            self.report.interrupted = True
         self.report.seconds = time.monotonic() - started
 
     def _games(self, started: float) -> None:

@@ -347,7 +347,11 @@ class EngineProcess:
         self._kill_group()  # what it started goes with it
         self._drain_stderr()
         state = f"exited with status {status}" if status is not None else "closed its output"
-        return EngineCrashed(f"engine {state} while handling {described}{self._stderr_tail()}")
+        crashed = EngineCrashed(f"engine {state} while handling {described}{self._stderr_tail()}")
+        crashed.state = state  # for a driver that words its own one-line message (simulate's bots)
+        tail = bytes(self._stderr[-STDERR_TAIL_BYTES:]).decode("utf-8", "replace").strip().splitlines()
+        crashed.last_stderr_line = tail[-1] if tail else ""
+        return crashed
 
     def _stderr_tail(self) -> str:
         tail = bytes(self._stderr[-STDERR_TAIL_BYTES:]).decode("utf-8", "replace").strip()
