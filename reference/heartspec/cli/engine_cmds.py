@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -114,17 +115,17 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
         compiled = catalog.compile(ruleset, list(variants), players, split_options(options)[1])
     except RequestError as err:
         raise click.ClickException(f"{err.code}: {err.message}") from None
+    from heartspec.outputs import OutputError, check_output, output_stream
+
     try:
-        log = open(log_path, "w", encoding="utf-8") if log_path else None
-    except OSError as err:
-        raise click.ClickException(f"cannot write {log_path}: {err.strerror}") from None
-    try:
-        try:
-            # All options go to the log's new_game, so a replay compiles the same rules.
+        if log_path:
+            check_output(log_path, "move log")
+        # written whole or not at all; all options go to the log's new_game, so a replay compiles the same rules
+        with output_stream(log_path, "move log") if log_path else contextlib.nullcontext() as log:
             summary = play_games(compiled, games=games, seed=seed, log=log, options=options, accel=accel)
-        finally:
-            if log:
-                log.close()
+    except OutputError as err:
+        click.echo(f"heartspec play: {err}", err=True)
+        sys.exit(2)
     except AccelUnavailable as err:
         raise click.ClickException(str(err)) from None
     except RuleError as err:

@@ -8,6 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from heartspec.conformance.session import fault_kind
+from heartspec.inputs import read_text_file
+from heartspec.limits import MAX_KNOWN_DIFFERENCES_BYTES
+from heartspec.outputs import write_output, written_by
 from heartspec.protocol.client import EngineError
 
 OUTCOMES = ("passed", "failed", "skipped", "xfailed")
@@ -20,7 +23,8 @@ def read_expected_failures(path: str | None) -> dict[str, str]:
     if not path:
         return {}
     expected: dict[str, str] = {}
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    text = read_text_file(path, MAX_KNOWN_DIFFERENCES_BYTES, "MAX_KNOWN_DIFFERENCES_BYTES", "expected-failures file")
+    for line in text.splitlines():
         entry, _, reason = line.partition("#")
         if entry.strip():
             expected[entry.strip()] = reason.strip()
@@ -202,7 +206,7 @@ def write_handshake_failure(message: str, json_path: str | None, junit_path: str
     """The reports of a run that stopped at the handshake: no scenario ran, and they say why."""
     if json_path:
         document = {"handshake_error": message, "counts": {}, "scenarios": []}
-        Path(json_path).write_text(json.dumps(document, indent=2), encoding="utf-8")
+        write_output(json_path, json.dumps(document, indent=2), "JSON report")
     if junit_path:
         from xml.etree import ElementTree
 
@@ -212,4 +216,5 @@ def write_handshake_failure(message: str, json_path: str | None, junit_path: str
         case = ElementTree.SubElement(suite, "testcase", classname="heartspec", name="handshake")
         error = ElementTree.SubElement(case, "error", message=message.splitlines()[0] if message else "handshake failed")
         error.text = message
-        ElementTree.ElementTree(suites).write(junit_path, encoding="utf-8", xml_declaration=True)
+        written_by(junit_path, lambda where: ElementTree.ElementTree(suites).write(where, encoding="utf-8",
+                                                                                 xml_declaration=True), "JUnit report")

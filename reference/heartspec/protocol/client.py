@@ -382,7 +382,9 @@ class EngineProcess:
         return lines
 
     def write_log(self, path: str | Path) -> None:
-        Path(path).write_text("\n".join(self.log_lines()) + "\n", encoding="utf-8")
+        from heartspec.outputs import write_output
+
+        write_output(path, "\n".join(self.log_lines()) + "\n", "move log")
 
 
 def decode_answer(line: bytes | str, described: str = "a request") -> dict:
