@@ -29,9 +29,9 @@ DEFAULT_MAX_SECONDS = 1800.0
               help="Seconds the whole run may take; then the engine is killed, the run stops and fails.")
 @click.option("--expected-failures", type=click.Path(dir_okay=False), default=None,
               help="File of scenario ids expected to fail, one per line, optional '# reason'.")
-@click.option("--report-json", type=click.Path(dir_okay=False), default=None,
+@click.option("--report-json", type=click.Path(), default=None,
               help="Write every scenario's outcome, and failure details, as JSON.")
-@click.option("--junitxml", type=click.Path(dir_okay=False), default=None, help="Write a JUnit XML report.")
+@click.option("--junitxml", type=click.Path(), default=None, help="Write a JUnit XML report.")
 @click.option("-v", "--verbose", is_flag=True, help="One line per scenario, named by its stable id.")
 @click.option("--fuzz", type=Seconds(), default=None, metavar="SECONDS",
               help="After the scenarios, play the engine against the reference engine this long (heartspec fuzz).")

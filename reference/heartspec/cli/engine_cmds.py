@@ -92,7 +92,7 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
 @click.option("--players", type=int, required=True, help="Number of players.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run (default: a fresh random run).")
 @click.option("--games", type=click.IntRange(min=1), default=1, show_default=True, help="Games to play.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--log", "log_path", type=click.Path(path_type=Path), default=None,
               help="Write the games as a move log that `heartspec replay` accepts.")
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A new_game option, e.g. target=50, settlement=pot, stake=0.5, dealer=2 (repeatable).")

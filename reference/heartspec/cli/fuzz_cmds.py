@@ -20,10 +20,10 @@ from heartspec.cli.common import Seconds, engine_words
               help="Only set-ups whose variants are all among these (repeatable).")
 @click.option("--known-differences", type=click.Path(dir_okay=False), default=None,
               help="File of accepted signatures, `command field rule  # reason` per line.")
-@click.option("--report-json", type=click.Path(dir_okay=False), default=None,
+@click.option("--report-json", type=click.Path(), default=None,
               help="Write the run and every difference, with its reproduction, as JSON (schemas/fuzz-report.schema.json).")
-@click.option("--junitxml", type=click.Path(dir_okay=False), default=None, help="Write a JUnit XML report.")
-@click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--junitxml", type=click.Path(), default=None, help="Write a JUnit XML report.")
+@click.option("--save", "save_dir", type=click.Path(), default=None,
               help="Write each difference's smallest reproduction as a move log in this folder.")
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first new difference.")
 @click.option("--timeout", type=Seconds(), default=5.0, show_default=True,

@@ -26,9 +26,9 @@ from heartspec.cli.common import load_spec_or_exit, spec_option
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="What to print on standard output.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--json", "json_path", type=click.Path(path_type=Path), default=None,
               help="Also write the report as JSON (schemas/simulation.schema.json) here.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--html", "html_path", type=click.Path(path_type=Path), default=None,
               help="Also write the self-contained HTML report with plots here.")
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A ruleset option for every table, e.g. settlement=pairwise or target=50 (repeatable).")
