@@ -38,11 +38,12 @@ def check_output(path: str | os.PathLike, what: str = "output file") -> Path:
             raise OutputError(f"cannot write the {what} {target}: permission denied")
         return target
     folder = target.parent
+    in_the_way = _first_file(folder)
+    if in_the_way is not None:
+        raise OutputError(f"cannot write the {what} {target}: {in_the_way} is a file, not a folder")
     if not folder.exists():
         raise OutputError(f"cannot write the {what} {target}: the folder {folder} does not exist "
                           "(heartspec creates no folders)")
-    if not folder.is_dir():
-        raise OutputError(f"cannot write the {what} {target}: {_first_file(folder)} is a file, not a folder")
     if not os.access(folder, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise OutputError(f"cannot write the {what} {target}: permission denied")
     return target
@@ -126,12 +127,12 @@ def _message(what: str, target: Path, err: OSError) -> str:
     return f"cannot write the {what} {target}: {err.strerror or err}"
 
 
-def _first_file(folder: Path) -> Path:
-    """The part of a path that is a file where a folder should be (`report.json` in `report.json/x`)."""
+def _first_file(folder: Path) -> Path | None:
+    """The part of a path that is a file where a folder should be (`afile` in `afile/deeper/x`), or None."""
     for parent in [*reversed(folder.parents), folder]:
         if parent.exists() and not parent.is_dir():
             return parent
-    return folder
+    return None
 
 
 def _remove(path: str) -> None:
