@@ -443,7 +443,7 @@ def hello_problem(hello: dict) -> str | None:
     for key in ("name", "version"):
         if isinstance(engine, dict) and engine.get(key) is not None and not isinstance(engine[key], str):
             return f"engine.{key} is {_shown(engine[key])}, not a string"
-    supports = hello.get("supports")
+    supports = hello.get("supports", {})  # absent: the engine claims nothing, which the callers report
     if not isinstance(supports, dict):
         return f"supports is {_shown(supports)}, not an object"
     for key in ("rulesets", "variants"):
