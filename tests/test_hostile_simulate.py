@@ -24,7 +24,7 @@ def exec_bot(behaviour: str, marker: str = "") -> str:
 
 # (--bots, words the one line must hold)
 BOTS_CASES = [
-    ("hostile_bots:ends_its_process", "ended the worker process that ran it (exit status 3)"),
+    ("hostile_bots:ends_its_process", "ended the worker process that ran it (exit status 3) while answering play"),
     ("heuristic,hostile_bots:ends_its_process,heuristic,heuristic",
      "bot hostile_bots:ends_its_process (seat 1) ended the worker process"),
     ("heuristic,heuristic,hostile_bots:raises_system_exit,heuristic",

@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Iterator
 from heartspec.simulate.bots import BotError
 
 NOT_ASKING = -1
+QUESTIONS = ("game", "pass", "play", "choose")  # docs/seat-protocol.md, by their index in a worker's slot
 STOP_GRACE_SECONDS = 5.0  # a stopping worker's time to close its bots before it is killed
 
 
@@ -35,7 +36,7 @@ class WorkerDied(BotError):
 def imap_unordered(work: Callable, jobs: Iterable, workers: int, bots: tuple[str, ...]) -> Iterator:
     """`work(job)` for every job, in `workers` processes; results as they finish."""
     context = multiprocessing.get_context("fork")
-    slots = context.RawArray("i", [NOT_ASKING] * workers)
+    slots = context.RawArray("i", [NOT_ASKING] * (2 * workers))  # per worker: the seat asked, the question
     pool = [_Worker(context, index, work, slots) for index in range(workers)]
     pending = iter(jobs)
     try:
@@ -70,7 +71,8 @@ class _Worker:
             kind, value = self.connection.recv()
         except (EOFError, OSError):
             self.process.join(1.0)
-            raise WorkerDied(_death(self.process.exitcode, slots[self.index], bots)) from None
+            seat, question = slots[2 * self.index], slots[2 * self.index + 1]
+            raise WorkerDied(_death(self.process.exitcode, seat, question, bots)) from None
         if kind == "bot":
             raise BotError(value)
         if kind == "error":
@@ -78,11 +80,12 @@ class _Worker:
         return value
 
 
-def _death(status: int | None, seat: int, bots: tuple[str, ...]) -> str:
+def _death(status: int | None, seat: int, question: int, bots: tuple[str, ...]) -> str:
     how = (f"killed by signal {-status}" if status is not None and status < 0 else f"exit status {status}")
     if 0 <= seat < len(bots):
+        asked = QUESTIONS[question] if 0 <= question < len(QUESTIONS) else "a question"
         return (f"bot {bots[seat]} (seat {seat}) ended the worker process that ran it ({how}) while answering "
-                "a question; a bot must return an answer, not exit")
+                f"{asked}; a bot must return an answer, not exit")
     return f"a simulate worker process ended unexpectedly ({how})"
 
 
@@ -93,8 +96,11 @@ def _serve(connection, index: int, work: Callable, slots) -> None:
 
     stop_on_terminate()  # SIGTERM from the parent: the shard's finally closes its bots' process groups
 
-    def asking(seat: int | None) -> None:
-        slots[index] = NOT_ASKING if seat is None else seat
+    def asking(question: dict | None) -> None:
+        seat = question.get("seat") if question is not None else None
+        slots[2 * index] = seat if isinstance(seat, int) else NOT_ASKING
+        if question is not None:
+            slots[2 * index + 1] = QUESTIONS.index(question["cmd"]) if question.get("cmd") in QUESTIONS else NOT_ASKING
 
     seat_protocol.asking_seat = asking
     try:

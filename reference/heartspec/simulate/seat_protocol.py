@@ -23,9 +23,9 @@ from heartspec.simulate.bots import BUILT_IN, BotError
 
 ANSWER_TIMEOUT_SECONDS = 30.0
 
-# Called with the seat before each question to a user's bot and with None after it: a worker pool
-# sets it, so that when a bot ends the worker's process (os._exit) the pool can name the bot.
-asking_seat: Callable[[int | None], None] | None = None
+# Called with the question before it goes to a user's bot, and with None after: a worker pool sets
+# it, so that when a bot ends the worker's process (os._exit) the pool can name the bot and seat.
+asking_seat: Callable[[dict | None], None] | None = None
 
 
 def bot_maker(spec: str) -> Callable[[int], object]:
@@ -109,7 +109,7 @@ class SeatProtocolBot:
     def _call(self, question: dict) -> dict:
         who = f"bot {self.name} (seat {question.get('seat')})"
         if asking_seat is not None:
-            asking_seat(question.get("seat"))
+            asking_seat(question)
         try:
             answer = self.transport(question)
         except BotError as err:
