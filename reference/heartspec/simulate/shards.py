@@ -8,6 +8,7 @@ order. So a seeded run gives the same report on one core, on two, or on a cluste
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from heartspec.simulate.seat_protocol import bot_maker
 from heartspec.simulate.stats import Tally
 
 SHARD_GAMES = 50
+DASK_IN_FLIGHT = 256  # shards submitted to a Dask cluster and not yet merged
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,7 @@ def _in_process_callable(bot: str) -> bool:
 def run_dask(run: Run, scheduler, progress=None) -> ShardResult:
     """Every shard as a task on a Dask cluster (a scheduler address, or a Client to use as is)."""
     try:
-        from dask.distributed import Client, as_completed
+        from dask.distributed import Client
     except ImportError:
         raise RuntimeError("the dask executor needs the dask extra: pip install 'heartspec[dask]'") from None
     try:
@@ -173,13 +175,29 @@ def run_dask(run: Run, scheduler, progress=None) -> ShardResult:
     except (ValueError, OSError, TimeoutError) as err:
         raise RuntimeError(f"cannot reach the Dask scheduler {scheduler!r}: {err}") from None
     try:
-        futures = client.map(_run_job, [(run, start, stop) for start, stop in shards(run.games)], pure=False)
         total = ShardResult()
-        _merge_all(total, (future.result() for future in as_completed(futures)), progress)
+        _merge_all(total, _dask_results(client, run), progress)
         return total
     finally:
         if client is not scheduler:
             client.close()
+
+
+def _dask_results(client, run: Run):
+    """Shards submitted as earlier ones finish, at most DASK_IN_FLIGHT at a time: a long run never
+    builds every task up front, and the run's rules are sent to the cluster once."""
+    from dask.distributed import as_completed
+
+    shared = client.scatter(run, broadcast=True)
+    pending = shards(run.games)
+    window = as_completed()
+    for start, stop in itertools.islice(pending, DASK_IN_FLIGHT):
+        window.add(client.submit(run_shard, shared, start, stop, pure=False))
+    for future in window:
+        yield future.result()
+        following = next(pending, None)
+        if following is not None:
+            window.add(client.submit(run_shard, shared, *following, pure=False))
 
 
 def _merge_all(total: ShardResult, results, progress) -> None:
