@@ -2,7 +2,7 @@
 
 ANSWERS: an engine that answers badly inside a game, which must be a reported difference while the
 run goes on (exit 1). HELLOS: an engine whose hello is wrong, which must be one line and exit 2.
-Then time limits, stop signals and the files fuzz reads and writes. Every case checks that no
+Then time limits, stop signals (for conform too) and the files fuzz reads and writes. Every case checks that no
 process the run started is left, by a marker in the engines' command lines. A new engine behaviour
 is a line in tests/hostile_engines/ and a line in a table here.
 """
@@ -168,3 +168,18 @@ def test_a_report_cut_by_a_file_size_limit_is_not_left_behind(tmp_path):
     assert_one_line(done.stderr, "File too large")
     assert (tmp_path / "report.json").read_text() == "the previous report\n"  # whole, or the old one
     assert [name for name in files_in(tmp_path) if name.startswith(".")] == []  # no temporary file
+
+
+def test_a_stopped_conform_run_leaves_no_engine_running(tmp_path):
+    """The same for `conform`: SIGTERM tears down the scenario's engine at once, its children with it."""
+    marker = new_marker()
+    run = start_capped(["conform", "--engine", engine("answers_badly.py", "spawns-and-hangs", marker), "--timeout", "60",
+                        "-k", "first-trick-001"], cwd=tmp_path)
+    try:
+        wait_for_process(marker, count=3)  # conform, the scenario's engine, and the engine's child
+        run.send_signal(signal.SIGTERM)
+        run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert run.returncode != 0
+    assert leftovers(marker) == []

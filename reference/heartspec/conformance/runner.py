@@ -127,7 +127,15 @@ def _run_writing_junit(options: ConformOptions) -> int:
 
 
 def run(options: ConformOptions) -> int:
-    """Exit status: 0 when nothing failed unexpectedly, 1 otherwise."""
+    """Exit status: 0 when nothing failed unexpectedly, 1 otherwise. SIGTERM and SIGHUP stop the run as
+    Ctrl-C does (pytest tears down every scenario's engine), so no engine outlives it."""
+    from heartspec.stopping import terminated_as_interrupt
+
+    with terminated_as_interrupt():
+        return _run(options)
+
+
+def _run(options: ConformOptions) -> int:
     import pytest
 
     from heartspec.conformance.report import read_expected_failures
