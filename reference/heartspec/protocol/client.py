@@ -111,11 +111,15 @@ class EngineProcess:
             )
         except (OSError, ValueError) as err:
             raise EngineCrashed(f"cannot start engine {shlex.join(self.cmd)}: {err}") from None
-        self._stdin_fd = self._process.stdin.fileno()
-        self._stdout_fd = self._process.stdout.fileno()
-        self._stderr_fd: int | None = self._process.stderr.fileno()
-        for fd in (self._stdin_fd, self._stdout_fd, self._stderr_fd):
-            os.set_blocking(fd, False)
+        try:
+            self._stdin_fd = self._process.stdin.fileno()
+            self._stdout_fd = self._process.stdout.fileno()
+            self._stderr_fd: int | None = self._process.stderr.fileno()
+            for fd in (self._stdin_fd, self._stdout_fd, self._stderr_fd):
+                os.set_blocking(fd, False)
+        except BaseException:  # Ctrl-C or SIGTERM between the start and the first request: nobody else can kill it
+            self._kill_group()
+            raise
         self._buffer = bytearray()
         self._stderr = bytearray()  # the end of stderr, at most STDERR_KEEP_BYTES
         self._stderr_dropped = 0
@@ -140,15 +144,18 @@ class EngineProcess:
         process = self._process
         if process is None:
             return None
+        status = None
         try:
-            process.stdin.close()
-        except OSError:
-            pass
-        try:
-            status = process.wait(timeout=min(self.timeout, 2.0))
-        except subprocess.TimeoutExpired:
-            status = None
-        self._kill_group()
+            try:
+                process.stdin.close()
+            except OSError:
+                pass
+            try:
+                status = process.wait(timeout=min(self.timeout, 2.0))
+            except subprocess.TimeoutExpired:
+                pass
+        finally:  # also when Ctrl-C or SIGTERM lands during the wait: the group must not outlive us
+            self._kill_group()
         if status is None:
             status = process.returncode
         self._drain_stderr()
