@@ -22,7 +22,9 @@ import signal
 from multiprocessing.connection import wait
 from typing import Callable, Iterable, Iterator
 
+from heartspec.simulate import seat_protocol
 from heartspec.simulate.bots import BotError
+from heartspec.stopping import STOP_SIGNALS, stop_on_terminate
 
 NOT_ASKING = -1
 QUESTIONS = ("game", "pass", "play", "choose")  # docs/seat-protocol.md, by their index in a worker's slot
@@ -91,34 +93,37 @@ def _death(status: int | None, seat: int, question: int, bots: tuple[str, ...]) 
 
 def _serve(connection, index: int, work: Callable, slots) -> None:
     """A worker's loop: play each shard sent, send back ("ok", result), ("bot", message) or ("error", ...)."""
-    from heartspec.simulate import seat_protocol
-    from heartspec.stopping import stop_on_terminate
-
-    stop_on_terminate()  # SIGTERM from the parent: the shard's finally closes its bots' process groups
-
     def asking(question: dict | None) -> None:
         seat = question.get("seat") if question is not None else None
         slots[2 * index] = seat if isinstance(seat, int) else NOT_ASKING
         if question is not None:
             slots[2 * index + 1] = QUESTIONS.index(question["cmd"]) if question.get("cmd") in QUESTIONS else NOT_ASKING
 
-    seat_protocol.asking_seat = asking
-    try:
-        while True:
-            try:
-                job = connection.recv()
-            except EOFError:
-                return
-            if job is None:
-                return
-            try:
-                connection.send(("ok", work(job)))
-            except BotError as err:
-                connection.send(("bot", str(err)))
-            except Exception as err:  # noqa: BLE001 - reported by the parent in one line
-                connection.send(("error", f"{type(err).__name__}: {err}"))
+    try:  # everything inside: a worker is forked with the parent's handlers, so an early SIGTERM is an interrupt
+        seat_protocol.asking_seat = asking
+        stop_on_terminate()  # SIGTERM from the parent: the shard's finally closes its bots' process groups
+        _answer_jobs(connection, work)
     except KeyboardInterrupt:
-        return
+        pass
+    finally:  # no bot is left to close: a late SIGTERM may end the process quietly
+        for number in STOP_SIGNALS:
+            signal.signal(number, signal.SIG_DFL)
+
+
+def _answer_jobs(connection, work: Callable) -> None:
+    while True:
+        try:
+            job = connection.recv()
+        except EOFError:
+            return
+        if job is None:
+            return
+        try:
+            connection.send(("ok", work(job)))
+        except BotError as err:
+            connection.send(("bot", str(err)))
+        except Exception as err:  # noqa: BLE001 - reported by the parent in one line
+            connection.send(("error", f"{type(err).__name__}: {err}"))
 
 
 def _stop(pool: list[_Worker]) -> None:
