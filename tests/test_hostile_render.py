@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from heartspec.render import diff, rulebook
+from heartspec.render import diff, html, rulebook
 from heartspec.render.selection import md_escape, plain
 from heartspec.rules import load_spec
 
@@ -40,6 +40,9 @@ INJECTIONS = [
     ("terminal escape", f"\x1b[2J\x1b[31m{MARK}\x1b[0m"),
     ("carriage return", f"shown\r{MARK} overwrites"),
     ("unicode line separator", f"a\u2028# {MARK}"),
+    ("bell and an OSC title", f"\x1b]0;{MARK}\x07 title"),
+    ("right-to-left override", f"abc\u202e{MARK}\u202c def"),
+    ("bidi isolate", f"\u2067{MARK}\u2069"),
 ]
 
 # (where, file under spec/, the YAML text replaced, the replacement with {text} as a quoted YAML string)
@@ -61,6 +64,7 @@ OUTPUTS = [
     ("catalogue markdown", lambda spec: rulebook.render_catalog_markdown(rulebook.catalog(spec)), "markdown"),
     ("diff text", lambda spec: diff.render_text(diff.compare(spec, ("fi", "no"), (), 4, True)), "text"),
     ("diff markdown", lambda spec: diff.render_markdown(diff.compare(spec, ("fi", "no"), (), 4, True)), "markdown"),
+    ("diff html", lambda spec: html.render_html(diff.compare(spec, ("fi", "no"), (), 4, True)), "html"),
 ]
 
 
@@ -91,7 +95,7 @@ def structure(output: str, kind: str) -> dict:
     return {
         "lines": len(lines),
         "headings": sum(1 for line in lines if re.match(r"\s{0,3}#", line)) if kind == "markdown" else 0,
-        "tags": re.findall(r"<[a-zA-Z/!]", output) if kind == "markdown" else [],
+        "tags": re.findall(r"<[a-zA-Z/!]", output) if kind in ("markdown", "html") else [],
         "links": re.findall(r"\]\(", output.replace("\\]", "")) if kind == "markdown" else [],
     }
 
@@ -114,7 +118,8 @@ def test_spec_text_cannot_change_the_layout(where, name, text, tmp_path):
         output = renderer(spec)
         shown_somewhere |= MARK in output
         assert structure(output, kind) == baseline(output_name, renderer, kind), f"{output_name}: {name} in {where[0]}"
-        assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f\u2028]", output), f"{output_name}: a control character got through"
+        assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u202a-\u202e\u2066-\u2069]", output), \
+            f"{output_name}: a control or bidi character got through"
     assert shown_somewhere, f"{where[0]} is not rendered anywhere: the case checks nothing"
 
 

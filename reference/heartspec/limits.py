@@ -27,6 +27,12 @@ MAX_YAML_DEPTH = 64                # nesting of mappings and sequences in one fi
 MAX_LOG_LINE_BYTES = MAX_LINE_BYTES  # one move-log line: what the engine would accept
 MAX_LOG_BYTES = 1 << 30            # one move log (about 40,000 games)
 
+# --- fuzz, simulate and the files they read and write --------------------------------
+MAX_ANSWER_BYTES = 1 << 20         # one answer fuzz or simulate reads from an engine or a bot (the largest real one: under 4 KiB)
+MAX_KNOWN_DIFFERENCES_BYTES = 1 << 20  # fuzz --known-differences, conform --fuzz-known-differences
+MAX_COVERAGE_FILE_BYTES = 1 << 20  # coverage --check FILE (the shipped COVERAGE.md: under 16 KiB)
+MAX_SIMULATED_GAMES = 100_000_000  # simulate --games (a day or more of play on one core)
+
 
 class LimitError(ValueError):
     """An input went past one of the limits above; the message names it."""

@@ -27,15 +27,15 @@ DEFAULT_MAX_SECONDS = 1800.0
               help="Seconds a freshly started engine has for its first answer (start-up included).")
 @click.option("--max-seconds", type=Seconds(), default=DEFAULT_MAX_SECONDS, show_default=True,
               help="Seconds the whole run may take; then the engine is killed, the run stops and fails.")
-@click.option("--expected-failures", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--expected-failures", type=click.Path(dir_okay=False), default=None,
               help="File of scenario ids expected to fail, one per line, optional '# reason'.")
-@click.option("--report-json", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--report-json", type=click.Path(), default=None,
               help="Write every scenario's outcome, and failure details, as JSON.")
-@click.option("--junitxml", type=click.Path(dir_okay=False, writable=True), default=None, help="Write a JUnit XML report.")
+@click.option("--junitxml", type=click.Path(), default=None, help="Write a JUnit XML report.")
 @click.option("-v", "--verbose", is_flag=True, help="One line per scenario, named by its stable id.")
 @click.option("--fuzz", type=Seconds(), default=None, metavar="SECONDS",
               help="After the scenarios, play the engine against the reference engine this long (heartspec fuzz).")
-@click.option("--fuzz-known-differences", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--fuzz-known-differences", type=click.Path(dir_okay=False), default=None,
               help="Signatures the fuzz pass accepts, 'command field rule  # reason' per line.")
 def conform_command(engine, rulesets, ids, keyword, tags, timeout, startup_timeout, max_seconds, expected_failures,
                     report_json, junitxml, verbose, fuzz, fuzz_known_differences) -> None:
@@ -77,8 +77,16 @@ def coverage_command(output_format: str, check_file: str | None, wide: bool, cla
     if check_file:
         from pathlib import Path
 
+        from heartspec.inputs import read_text_file
+        from heartspec.limits import MAX_COVERAGE_FILE_BYTES
+
         path = Path(check_file)
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        try:
+            current = read_text_file(path, MAX_COVERAGE_FILE_BYTES, "MAX_COVERAGE_FILE_BYTES",
+                                     "coverage file") if path.exists() else ""
+        except ValueError as err:
+            click.echo(f"heartspec coverage: {err}", err=True)
+            sys.exit(2)
         if current != render_markdown(matrix):
             click.echo(f"{check_file} is stale: regenerate it with `heartspec coverage --format markdown > {check_file}`",
                        err=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -126,7 +127,7 @@ def _replay_through(log: str, engine: str, against_reference: bool, timeout: flo
 @click.option("--players", type=int, required=True, help="Number of players.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run (default: a fresh random run).")
 @click.option("--games", type=click.IntRange(min=1), default=1, show_default=True, help="Games to play.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--log", "log_path", type=click.Path(path_type=Path), default=None,
               help="Write the games as a move log that `heartspec replay` accepts.")
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A new_game option, e.g. target=50, settlement=pot, stake=0.5, dealer=2 (repeatable).")
@@ -151,17 +152,17 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
         compiled = catalog.compile(ruleset, list(variants), players, split_options(options)[1])
     except RequestError as err:
         raise CommandError(in_words(err.code, err.message)) from None
+    from heartspec.outputs import OutputError, check_output, output_stream
+
     try:
-        log = open(log_path, "w", encoding="utf-8") if log_path else None
-    except OSError as err:
-        raise CommandError(f"cannot write {log_path}: {err.strerror}") from None
-    try:
-        try:
-            # All options go to the log's new_game, so a replay compiles the same rules.
+        if log_path:
+            check_output(log_path, "move log")
+        # written whole or not at all; all options go to the log's new_game, so a replay compiles the same rules
+        with output_stream(log_path, "move log") if log_path else contextlib.nullcontext() as log:
             summary = play_games(compiled, games=games, seed=seed, log=log, options=options, accel=accel)
-        finally:
-            if log:
-                log.close()
+    except OutputError as err:
+        click.echo(f"heartspec play: {err}", err=True)
+        sys.exit(2)
     except AccelUnavailable as err:
         raise CommandError(str(err)) from None
     except RuleError as err:

@@ -20,18 +20,21 @@ from heartspec.cli.common import Seconds, check_filter_ids, engine_words
 @click.option("--players", "players", multiple=True, type=int, metavar="N", help="Only this table size (repeatable).")
 @click.option("--variant", "variants", multiple=True, metavar="V",
               help="Only set-ups whose variants are all among these (repeatable).")
-@click.option("--known-differences", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--known-differences", type=click.Path(dir_okay=False), default=None,
               help="File of accepted signatures, `command field rule  # reason` per line.")
-@click.option("--report-json", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--report-json", type=click.Path(), default=None,
               help="Write the run and every difference, with its reproduction, as JSON (schemas/fuzz-report.schema.json).")
-@click.option("--junitxml", type=click.Path(dir_okay=False, writable=True), default=None, help="Write a JUnit XML report.")
-@click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--junitxml", type=click.Path(), default=None, help="Write a JUnit XML report.")
+@click.option("--save", "save_dir", type=click.Path(), default=None,
               help="Write each difference's smallest reproduction as a move log in this folder.")
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first new difference.")
 @click.option("--timeout", type=Seconds(), default=5.0, show_default=True,
-              help="Seconds to wait for each engine response before calling the engine hung.")
+              help="Seconds to wait for each engine response before calling the engine hung; also the "
+                   "start-up limit unless --startup-timeout is given.")
+@click.option("--startup-timeout", type=Seconds(), default=None,
+              help="Seconds the engine has for its first answer after each start and restart (default: --timeout).")
 def fuzz_command(engine, seconds, games, games_per_setup, seed, rulesets, players, variants, known_differences, report_json,
-                 junitxml, save_dir, exitfirst, timeout) -> None:
+                 junitxml, save_dir, exitfirst, timeout, startup_timeout) -> None:
     """Play ENGINE and the reference engine in lockstep on the same games; group and shrink the differences.
 
     Exit status: 0 when nothing new differed, 1 otherwise, 2 when the run could not start.
@@ -45,7 +48,7 @@ def fuzz_command(engine, seconds, games, games_per_setup, seed, rulesets, player
     unbounded = seconds is None and games is None and games_per_setup is None
     options = FuzzOptions(engine=engine, seconds=30.0 if unbounded else seconds,
                           games=games, games_per_setup=games_per_setup, seed=seed, rulesets=list(rulesets), players=list(players),
-                          variants=list(variants), timeout=timeout, save_dir=save_dir,
+                          variants=list(variants), timeout=timeout, startup_timeout=startup_timeout, save_dir=save_dir,
                           stop_at_first=exitfirst)
     try:
         status = fuzz_and_report(options, click.echo, known_differences, report_json, junitxml)

@@ -26,9 +26,9 @@ from heartspec.cli.common import CommandError, load_spec_or_exit, spec_option
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="What to print on standard output.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--json", "json_path", type=click.Path(path_type=Path), default=None,
               help="Also write the report as JSON (schemas/simulation.schema.json) here.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--html", "html_path", type=click.Path(path_type=Path), default=None,
               help="Also write the self-contained HTML report with plots here.")
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A ruleset option for every table, e.g. settlement=pairwise or target=50 (repeatable).")
@@ -37,32 +37,42 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
                      json_path, html_path, option_pairs, spec_dir) -> None:
     """Play the same deals under each rule set with the same seeded bots and compare the outcomes."""
     from heartspec.cli.engine_cmds import _parse_options
+    from heartspec.outputs import OutputError, check_output, write_output
     from heartspec.protocol.server import RulesCatalog
     from heartspec.simulate.html import render_html
     from heartspec.simulate.report import render_text
     from heartspec.simulate.runner import SimulationError, prepare, simulate
+    from heartspec.stopping import terminated_as_interrupt
 
     if executor == "dask" and not scheduler:
         raise click.UsageError("--executor dask needs --scheduler ADDRESS")
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    outputs = [(path, what) for path, what in ((json_path, "JSON report"), (html_path, "HTML report")) if path]
     try:
+        for path, what in outputs:
+            check_output(path, what)
         run, detail = prepare(list(tables), players, games, bots, seed, _parse_options(option_pairs), catalog)
-        document = simulate(run, detail, workers=workers or os.cpu_count() or 1, executor=executor,
-                            scheduler=scheduler, progress=_progress(games))
-    except (SimulationError, RuntimeError, OSError) as err:
-        raise CommandError(str(err)) from None
-    for path, text in ((json_path, lambda: json.dumps(document, indent=1) + "\n"), (html_path, lambda: render_html(document))):
-        if path is not None:
-            try:
-                path.write_text(text(), encoding="utf-8")
-            except OSError as err:
-                raise CommandError(f"cannot write {path}: {err.strerror}") from None
+        with terminated_as_interrupt():  # SIGTERM: workers and bots are stopped, as for Ctrl-C
+            document = simulate(run, detail, workers=workers or os.cpu_count() or 1, executor=executor,
+                                scheduler=scheduler, progress=_progress(games))
+        for path, what in outputs:
+            text = json.dumps(document, indent=1) + "\n" if path == json_path else render_html(document)
+            write_output(path, text, what)
+    except (SimulationError, RuntimeError, OSError, OutputError) as err:
+        _fail(str(err))
+    except KeyboardInterrupt:
+        _fail("interrupted; the bots and workers were stopped and no report was written")
     if output_format == "json":
         json.dump(document, sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
         click.echo(render_text(document), nl=False)
         click.echo(f"played {document['played']['deals']:,} deals in {document['timing']['seconds']} s")
+
+
+def _fail(message: str) -> None:
+    click.echo(f"heartspec simulate: {message}", err=True)
+    sys.exit(2)
 
 
 def _progress(games: int):

@@ -144,7 +144,9 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit("usage: python -m heartspec.conformance.mutant_matrix MUTANT_SCRIPT")
     matrix = measure(args[0])
     target = data_dir("features") / MATRIX_FILE
-    target.write_text(json.dumps(matrix, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    from heartspec.outputs import write_output
+
+    write_output(target, json.dumps(matrix, indent=1, sort_keys=True) + "\n", "mutant matrix")  # whole or not at all
     print(f"wrote {target}", file=sys.stderr)
 
 

@@ -14,6 +14,7 @@ import pytest
 
 SUITE_MODULE = Path(__file__).resolve().with_name("suite.py")
 NOTHING_CHECKED = 2  # the exit status of a run that checked no scenario: a green run must have checked something
+OUTPUT_ERRORS: list[str] = []  # reports a run could not write; `heartspec conform` turns them into exit 2
 
 
 def pytest_addoption(parser):
@@ -212,7 +213,13 @@ class ConformanceRun:
             terminalreporter.write_line(f"heartspec: nothing was checked: {nothing}")
         path = config.getoption("heartspec_report_json")
         if path:
-            Path(path).write_text(json.dumps(self.results.as_json(), indent=2), encoding="utf-8")
+            from heartspec.outputs import OutputError, write_output
+
+            try:
+                write_output(path, json.dumps(self.results.as_json(), indent=2), "JSON report")
+            except OutputError as err:  # checked before the run, so a full disk: `conform` exits 2 on it
+                terminalreporter.write_line(f"heartspec conform: {err}")
+                OUTPUT_ERRORS.append(str(err))
 
 
 def id_ranges(scenario_ids: list[str]) -> str:

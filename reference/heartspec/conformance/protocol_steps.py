@@ -19,7 +19,7 @@ from heartspec.conformance.schema_check import command_of
 from heartspec.conformance.session import ScenarioSkip
 from heartspec.conformance.layout import shipped_spec  # one cached load of the shipped spec per run
 from heartspec.conformance.steps import Table, card_list, game_setup, run_or_skip
-from heartspec.protocol.client import EngineError, EngineProcess
+from heartspec.protocol.client import EngineError, EngineProcess, decode_answer
 
 # Rulesets whose four-player positions the protocol scenarios share: the opening card 2C, hearts not
 # led before broken. The first one the engine claims is played, among those that pass the way fi does
@@ -58,8 +58,7 @@ def unescape(text: str) -> str:
 
 def checked(table: Table, line: str, raw: bytes | str) -> dict[str, Any]:
     """A raw response line decoded and checked against its schema, as every response is."""
-    response = json.loads(raw)
-    assert isinstance(response, dict), f"the engine answered {line[:200]!r} with {raw[:200]!r}, not a JSON object"
+    response = decode_answer(raw, repr(line[:200]))  # the one strict reader of engine answers: EngineGarbage
     table.session.schemas.check_response(command_of(line), response, line[:200])
     return response
 

@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from heartspec.conformance.session import fault_kind
+from heartspec.inputs import read_text_file
+from heartspec.limits import MAX_KNOWN_DIFFERENCES_BYTES
+from heartspec.outputs import write_output, written_by
 from heartspec.protocol.client import EngineError
 
 OUTCOMES = ("passed", "failed", "skipped", "xfailed")
@@ -20,7 +23,10 @@ ENGINE_FAULTS = {"EngineCrashed": "crash", "EngineTimeout": "hang", "EngineGarba
 
 def read_expected_failures(path: str | None) -> dict[str, str]:
     """`scenario-id  # reason` per line; blank lines and lines starting with # are ignored."""
-    return parse_expected_failures(Path(path).read_text(encoding="utf-8")) if path else {}
+    if not path:
+        return {}
+    return parse_expected_failures(
+        read_text_file(path, MAX_KNOWN_DIFFERENCES_BYTES, "MAX_KNOWN_DIFFERENCES_BYTES", "expected-failures file"))
 
 
 def parse_expected_failures(text: str) -> dict[str, str]:
@@ -236,7 +242,7 @@ def write_handshake_failure(message: str, json_path: str | None, junit_path: str
     """The reports of a run that stopped at the handshake: no scenario ran, and they say why."""
     if json_path:
         document = {"handshake_error": message, "counts": {}, "scenarios": []}
-        Path(json_path).write_text(json.dumps(document, indent=2), encoding="utf-8")
+        write_output(json_path, json.dumps(document, indent=2), "JSON report")
     if junit_path:
         from xml.etree import ElementTree
 
@@ -246,4 +252,5 @@ def write_handshake_failure(message: str, json_path: str | None, junit_path: str
         case = ElementTree.SubElement(suite, "testcase", classname="heartspec", name="handshake")
         error = ElementTree.SubElement(case, "error", message=message.splitlines()[0] if message else "handshake failed")
         error.text = message
-        ElementTree.ElementTree(suites).write(junit_path, encoding="utf-8", xml_declaration=True)
+        written_by(junit_path, lambda where: ElementTree.ElementTree(suites).write(where, encoding="utf-8",
+                                                                                 xml_declaration=True), "JUnit report")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from heartspec.conformance.plugin import SUITE_MODULE
 from heartspec.conformance.session import reference_engine_command
+from heartspec.safe_text import plain, shortened
 
 SETTINGS = Path(__file__).with_name("pytest.ini")
 NO_AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
@@ -43,7 +44,7 @@ def engine_command(options: ConformOptions) -> str:
 
 def preflight(command: str, timeout: float, startup_timeout: float = 30.0) -> dict:
     """Start the engine once and ask hello, so a wrong command is one clear error, not 200 failures."""
-    from heartspec.protocol.client import EngineError, EngineProcess
+    from heartspec.protocol.client import EngineError, EngineProcess, hello_problem
 
     try:
         engine = EngineProcess(command, timeout)
@@ -52,11 +53,15 @@ def preflight(command: str, timeout: float, startup_timeout: float = 30.0) -> di
     try:
         hello = engine.request({"cmd": "hello"}, timeout=startup_timeout)
     except EngineError as err:
-        raise RunnerError(f"engine `{command}` did not answer hello: {err}") from None
+        raise RunnerError(f"engine `{command}` did not answer hello: {shortened(err, 600)}") from None
     finally:
         engine.close()
     if not hello.get("ok") or hello.get("protocol") != 1:
-        raise RunnerError(f"engine `{command}` does not speak protocol 1: it answered hello with {json.dumps(hello)}")
+        raise RunnerError(f"engine `{command}` does not speak protocol 1: it answered hello with "
+                          f"{shortened(json.dumps(hello), 300)}")
+    problem = hello_problem(hello)
+    if problem:
+        raise RunnerError(f"engine `{command}` answered hello wrongly (spec/protocol.md §6.1): {problem}")
     return hello
 
 
@@ -118,10 +123,49 @@ def run_isolated(args: list[str], probe: ConfigProbe | None = None) -> int:
             os.environ[NO_AUTOLOAD] = saved
 
 
+def _run_writing_junit(options: ConformOptions, probe: ConfigProbe | None = None) -> int:
+    """pytest writes the JUnit report to a temporary file beside it, renamed into place at the end,
+    so a run cut short leaves no half-written report (heartspec.outputs)."""
+    from dataclasses import replace
+
+    from heartspec.outputs import OutputError, written_by
+
+    statuses = []
+    try:
+        written_by(options.junitxml, lambda where: statuses.append(run_isolated(
+            pytest_arguments(replace(options, junitxml=where)), probe)), "JUnit report")
+    except OutputError as err:
+        raise RunnerError(str(err)) from None
+    return statuses[0]
+
+
 def run(options: ConformOptions) -> int:
-    """Exit status: 0 when nothing failed unexpectedly, 1 otherwise; RunnerError (exit 2) when nothing was checked."""
+    """Exit status: 0 when nothing failed unexpectedly, 1 otherwise; RunnerError (exit 2) when nothing was
+    checked. SIGTERM and SIGHUP stop the run as Ctrl-C does (pytest tears down every scenario's engine), so no
+    engine outlives it."""
+    from heartspec.stopping import terminated_as_interrupt
+
+    with terminated_as_interrupt():
+        return _run(options)
+
+
+def _run(options: ConformOptions) -> int:
     import pytest
 
+    from heartspec.conformance.report import read_expected_failures
+    from heartspec.outputs import OutputError, check_output
+
+    try:  # before the engine starts: a file that cannot be read or written costs no run
+        read_expected_failures(options.expected_failures)
+        if options.fuzz_known_differences:
+            from heartspec.fuzz.report import read_known_differences
+
+            read_known_differences(options.fuzz_known_differences)
+        for path, what in ((options.report_json, "JSON report"), (options.junitxml, "JUnit report")):
+            if path:
+                check_output(path, what)
+    except (OutputError, ValueError) as err:
+        raise RunnerError(str(err)) from None
     try:
         hello = preflight(engine_command(options), options.timeout, options.startup_timeout)
     except RunnerError as err:
@@ -130,9 +174,14 @@ def run(options: ConformOptions) -> int:
         write_handshake_failure(str(err), options.report_json, options.junitxml)
         raise
     engine = hello.get("engine") or {}
-    print(f"checking {engine.get('name', '?')} {engine.get('version', '')} ({engine_command(options)})")
+    print(f"checking {plain(engine.get('name', '?'))} {plain(engine.get('version', ''))} ({engine_command(options)})")
+    from heartspec.conformance.plugin import OUTPUT_ERRORS
+
+    OUTPUT_ERRORS.clear()
     probe = ConfigProbe()
-    status = run_isolated(pytest_arguments(options), probe)
+    status = _run_writing_junit(options, probe) if options.junitxml else run_isolated(pytest_arguments(options), probe)
+    if OUTPUT_ERRORS:
+        raise RunnerError(OUTPUT_ERRORS[0])
     if probe.nothing_checked:
         raise RunnerError(f"nothing was checked: {probe.nothing_checked}")
     if status == pytest.ExitCode.NO_TESTS_COLLECTED:

@@ -153,7 +153,8 @@ class EngineSession:
         if self.engine is not None:
             if not self.broken:
                 try:
-                    self.engine.request({"cmd": "quit"})
+                    # a courtesy, briefly waited for: after Ctrl-C or SIGTERM the engine may be mid-answer
+                    self.engine.request({"cmd": "quit"}, timeout=min(self.engine.timeout, 2.0))
                 except EngineError:
                     pass
             self.engine.close()

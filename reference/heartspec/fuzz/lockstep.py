@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from heartspec.fuzz.compare import first_difference
-from heartspec.protocol.client import EngineCrashed, EngineError, EngineGarbage, EngineProcess, EngineTimeout
+from heartspec.protocol.client import (EngineCrashed, EngineError, EngineGarbage, EngineProcess, EngineTimeout,
+                                       decode_answer)
 
 BATCH_BYTES = 24_000  # well under a pipe's 64 KiB: writing a batch never waits on the engine
 
@@ -151,13 +152,12 @@ def _drain(reference: EngineProcess, chunk: list[str], timeout: float) -> list[b
 def _compare(request_line: str, ref_text: str, eng_text: str, index: int) -> Mismatch | None:
     command = command_of(request_line)
     reference = json.loads(ref_text)
-    try:
-        engine = json.loads(eng_text)
-    except ValueError:
-        engine = None
-    if not isinstance(engine, dict) or not isinstance(engine.get("ok"), bool):
-        return Mismatch(index, command, "garbage", reference, eng_text, ref_text, None,
-                        f"the engine answered with {eng_text[:200]!r}, not a JSON object with a boolean 'ok'")
+    try:  # the one strict reader: depth, NaN, surrogates; the size was bounded when the line was read
+        engine = decode_answer(eng_text, f"{command} (request {index + 1})")
+    except EngineGarbage as err:
+        return Mismatch(index, command, "garbage", reference, eng_text[:200], ref_text, None, str(err))
+    if engine.get("id") != reference.get("id"):
+        return Mismatch(index, command, "id", reference.get("id"), engine.get("id"), ref_text, eng_text)
     if command == "hello":
         return None
     found = first_difference(command, reference, engine)

@@ -24,6 +24,7 @@ class FuzzPass:
         options = FuzzOptions(engine=config.getoption("heartspec_engine"),
                               seconds=config.getoption("heartspec_fuzz"),
                               timeout=config.getoption("heartspec_timeout"),
+                              startup_timeout=config.getoption("heartspec_startup_timeout", None),
                               rulesets=list(config.getoption("heartspec_ruleset") or []))
         try:
             status = fuzz_and_report(options, self.lines.append,

@@ -13,7 +13,6 @@ import json
 import shlex
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
@@ -21,6 +20,10 @@ from heartspec.fuzz.judge import Ruling
 from heartspec.fuzz.lockstep import Mismatch
 from heartspec.fuzz.probes import REFUSAL, REFUSAL_KINDS
 from heartspec.fuzz.setups import Setup
+from heartspec.inputs import read_text_file
+from heartspec.limits import MAX_KNOWN_DIFFERENCES_BYTES
+from heartspec.outputs import write_output, written_by
+from heartspec.safe_text import plain, shortened
 
 SCHEMA_VERSION = 1
 
@@ -53,7 +56,7 @@ class Finding:
         if m is not None and not m.broke_protocol:
             lines.append(f"  reference: {json.dumps(m.reference_value)}; engine: {json.dumps(m.engine_value)}")
         elif m is not None:
-            lines.append(f"  the engine {m.field}: {m.problem.splitlines()[0] if m.problem else ''}")
+            lines.append(f"  the engine {m.field}: {shortened(m.problem, 400) if m.problem else ''}")
         lines.append(f"rule: {self.ruling.citation}")
         lines.append("the responses are the reference engine's, the engine under test's is a comment where it differs: "
                      "`heartspec replay THIS_FILE --engine CMD` stops at that request until the engine agrees")
@@ -100,6 +103,7 @@ class FuzzReport:
     reached: Counter = field(default_factory=Counter)
     setups_played: set = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
+    interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the games asked for were not all played
     known: dict[str, str] = field(default_factory=dict)   # signature text -> reason
     _groups: dict[tuple, Group] = field(default_factory=dict)
 
@@ -136,7 +140,8 @@ class FuzzReport:
         lines = [f"heartspec fuzz: seed {self.seed}, {self.games} games, {self.steps:,} steps compared "
                  f"in {self.seconds:.1f}s ({rate:,.0f}/s); {len(self.setups_played)} of {self.setups_available} set-ups played"]
         if self.engine:
-            lines.append(f"engine: {self.engine.get('name', '?')} {self.engine.get('version', '')} ({self.engine.get('command')})")
+            lines.append(f"engine: {plain(self.engine.get('name', '?'))} {plain(self.engine.get('version', ''))} "
+                         f"({plain(self.engine.get('command'))})")  # the engine's own words: no escapes, one line
         lines.append("rare situations reached: " + (", ".join(f"{k} {v}" for k, v in sorted(self.reached.items())
                                                             if not k.startswith((REFUSAL, "deal built"))) or "none"))
         lines += self._refusal_lines()
@@ -169,7 +174,7 @@ class FuzzReport:
                  f"{smallest.deals} deal(s), {smallest.moves} move(s), {len(smallest.log)} log lines"]
         m = smallest.mismatch
         if m is not None and m.broke_protocol:
-            lines.append(f"  the engine {m.field}: {m.problem.splitlines()[0] if m.problem else ''}")
+            lines.append(f"  the engine {m.field}: {shortened(m.problem, 400) if m.problem else ''}")
         elif m is not None:
             lines.append(f"  reference: {json.dumps(m.reference_value)}")
             lines.append(f"  engine:    {json.dumps(m.engine_value)}")
@@ -182,7 +187,7 @@ class FuzzReport:
             lines.append(f"  reproduction: {len(smallest.log)} lines in --report-json, or written by --save ({where})")
         else:
             lines.append(f"  reproduction, {len(smallest.log)} lines ({where}; --save writes it to a file):")
-            lines += [f"    {line}" for line in smallest.log]
+            lines += [f"    {plain(line)}" for line in smallest.log]
             lines.append(f"  check a fix: save those lines as FILE, then {check.format('FILE')}")
         lines += [f"  note: {n}" for n in smallest.notes]
         return lines
@@ -209,7 +214,7 @@ class FuzzReport:
         }
 
     def write_json(self, path: str) -> None:
-        Path(path).write_text(json.dumps(self.as_json(), indent=2) + "\n", encoding="utf-8")
+        write_output(path, json.dumps(self.as_json(), indent=2) + "\n", "fuzz report")
 
     def write_junit(self, path: str) -> None:
         cases = []
@@ -239,12 +244,16 @@ class FuzzReport:
                                     time=f"{self.seconds:.3f}")
         suite.extend(cases)
         ElementTree.ElementTree(ElementTree.Element("testsuites")).getroot().append(suite)
-        ElementTree.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+        written_by(path, lambda where: ElementTree.ElementTree(suite).write(where, encoding="utf-8",
+                                                                            xml_declaration=True), "JUnit report")
 
 
 def read_known_differences(path: str | None) -> dict[str, str]:
     """`command field rule  # reason` per line; blank lines and lines starting with # are ignored."""
-    return parse_known_differences(Path(path).read_text(encoding="utf-8"), path) if path else {}
+    if not path:
+        return {}
+    text = read_text_file(path, MAX_KNOWN_DIFFERENCES_BYTES, "MAX_KNOWN_DIFFERENCES_BYTES", "known-differences file")
+    return parse_known_differences(text, path)
 
 
 def parse_known_differences(text: str, name: str) -> dict[str, str]:
@@ -255,5 +264,5 @@ def parse_known_differences(text: str, name: str) -> dict[str, str]:
         if len(words) == 3:
             known[" ".join(words)] = reason.strip() or "listed as a known difference"
         elif words:
-            raise ValueError(f"{name}: {line!r}: a known difference is three words: command field rule")
+            raise ValueError(f"{name}: {shortened(line, 120)!r}: a known difference is three words: command field rule")
     return known

@@ -14,7 +14,6 @@ import random
 import shlex
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from heartspec.fuzz.judge import RuleNamer, refused_code, rule_for
 from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, begin, finish, run_lines
@@ -22,10 +21,14 @@ from heartspec.fuzz.plan import Planner, encode
 from heartspec.fuzz.report import Finding, FuzzReport
 from heartspec.fuzz.setups import NoSetups, SetupChooser, available_setups
 from heartspec.fuzz.shrink import Candidate, move_log, shrink
-from heartspec.protocol.client import EngineError, EngineProcess
+from heartspec.limits import MAX_ANSWER_BYTES
+from heartspec.outputs import check_output_folder, write_output
+from heartspec.protocol.client import EngineError, EngineProcess, hello_problem
 from heartspec.protocol.server import RulesCatalog, Server
+from heartspec.safe_text import shortened
+from heartspec.stopping import terminated_as_interrupt
 
-STARTUP_TIMEOUT = 60.0  # an engine's first answer after a (re)start: start-up is slow on a busy machine
+REFERENCE_STARTUP_TIMEOUT = 60.0  # the reference's first answer after a (re)start: it is trusted, and slow on a busy machine
 MAX_REFERENCE_FAILURES = 3  # the reference stalling once on a starved machine is weather; more is a bug
 SHRINK_LIMIT_PER_SIGNATURE = 3  # shrink the first few occurrences of a signature; later ones are only counted
 
@@ -45,6 +48,7 @@ class FuzzOptions:
     players: list[int] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
     timeout: float = 5.0
+    startup_timeout: float | None = None  # the engine's first answer after each (re)start; default: timeout
     reference: str | None = None       # default: the bundled reference engine
     spec_dir: str | None = None
     save_dir: str | None = None        # where reproductions are written (none: kept in the report only)
@@ -64,39 +68,55 @@ def run_fuzz(options: FuzzOptions, progress=None) -> FuzzReport:
 
     spec = load_spec(options.spec_dir)
     catalog = RulesCatalog(spec=spec)
-    engine = _start(options.engine, options.timeout, "engine under test")
-    reference = _start(shlex.join(reference_command(options)), options.timeout, "reference engine")
-    try:
-        hello = _hello(engine, options.engine)
+    engines: list[EngineProcess] = []
+    with terminated_as_interrupt():  # SIGTERM ends the run as Ctrl-C does: engines killed, findings kept
         try:
-            setups = available_setups(spec, hello.get("supports") or {}, options.rulesets, options.players,
-                                      options.variants)
-        except NoSetups as err:
-            raise FuzzError(str(err)) from None
-        session = _Session(options, spec, catalog, engine, reference, setups, progress)
-        session.report.engine = {"command": options.engine, **(hello.get("engine") or {})}
-        session.loop()
-        return session.report
-    finally:
-        engine.close()
-        reference.close()
+            engine = _start(options.engine, options.timeout, options.startup_timeout or options.timeout,
+                            "engine under test", engines)
+            reference = _start(shlex.join(reference_command(options)), options.timeout,
+                               max(options.timeout, REFERENCE_STARTUP_TIMEOUT), "reference engine", engines)
+            hello = _hello(engine, options.engine)
+            try:
+                setups = available_setups(spec, hello.get("supports") or {}, options.rulesets, options.players,
+                                          options.variants)
+            except NoSetups as err:
+                raise FuzzError(str(err)) from None
+            session = _Session(options, spec, catalog, engine, reference, setups, progress)
+            session.report.engine = {"command": options.engine, **(hello.get("engine") or {})}
+            session.loop()
+            return session.report
+        except KeyboardInterrupt:
+            raise FuzzError("interrupted before the first game") from None
+        finally:
+            for started in engines:
+                started.close()
 
 
-def _start(command: str, timeout: float, role: str) -> EngineProcess:
+def _start(command: str, timeout: float, startup_timeout: float, role: str, started: list) -> EngineProcess:
     try:
-        return EngineProcess(command, timeout, startup_timeout=max(timeout, STARTUP_TIMEOUT))
+        engine = EngineProcess(command, timeout, startup_timeout=startup_timeout,
+                               max_line_bytes=MAX_ANSWER_BYTES, limit_name="MAX_ANSWER_BYTES")
     except EngineError as err:
         raise FuzzError(f"cannot start the {role}: {err}") from None
+    started.append(engine)
+    return engine
 
 
 def _hello(engine: EngineProcess, command: str) -> dict:
     try:
         hello = engine.request({"cmd": "hello"})
     except EngineError as err:
-        raise FuzzError(f"engine {command!r} did not answer hello: {err}") from None
-    if not hello.get("ok") or hello.get("protocol") != 1:
-        raise FuzzError(f"engine {command!r} does not speak protocol 1: {hello}")
+        raise FuzzError(f"engine {command!r} did not answer hello: {shortened(err, 600)}") from None
+    if not hello.get("ok"):
+        raise FuzzError(f"engine {command!r} refused hello: {_shown(hello)}")
+    problem = hello_problem(hello)
+    if problem:
+        raise FuzzError(f"engine {command!r} answered hello wrongly (spec/protocol.md §6.1): {problem}")
     return hello
+
+
+def _shown(value) -> str:
+    return shortened(json.dumps(value, ensure_ascii=False), 300)
 
 
 class _Session:
@@ -119,6 +139,7 @@ class _Session:
             self._games(started)
         except KeyboardInterrupt:  # as with Hypothesis: an interrupted run still reports what it found
             self.report.notes.append(f"interrupted after {self.report.games} games")
+            self.report.interrupted = True
         self.report.seconds = time.monotonic() - started
 
     def _games(self, started: float) -> None:
@@ -275,10 +296,10 @@ def _decode(line: str):
 
 
 def save_reproductions(report: FuzzReport, folder: str) -> None:
-    path = Path(folder)
-    path.mkdir(parents=True, exist_ok=True)
+    path = check_output_folder(folder, "--save folder")
+    path.mkdir(exist_ok=True)  # the folder named, never its parents
     for number, group in enumerate(report.groups(), start=1):
         smallest = group.smallest
         file = path / f"difference-{number}.log"
-        file.write_text("\n".join(smallest.log) + "\n", encoding="utf-8")
+        write_output(file, "\n".join(smallest.log) + "\n", "reproduction")
         smallest.path = str(file)

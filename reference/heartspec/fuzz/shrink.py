@@ -16,7 +16,9 @@ from typing import Callable
 
 from heartspec.fuzz.lockstep import Mismatch, Outcome
 from heartspec.fuzz.plan import PlannedGame, encode
+from heartspec.protocol.messages import decode_json
 from heartspec.protocol.server import RulesCatalog, Server
+from heartspec.safe_text import shortened
 
 @dataclass
 class Candidate:
@@ -164,16 +166,16 @@ def move_log(candidate: Candidate, outcome: Outcome, header: list[str]) -> tuple
         if reference is not None:
             lines.append(_compact(reference))
         if index == mismatch.index and mismatch.broke_protocol:
-            lines.append(f"# the engine under test {mismatch.field}: {mismatch.problem.splitlines()[0]}")
+            lines.append(f"# the engine under test {mismatch.field}: {shortened(mismatch.problem, 400)}")
         elif engine is not None and engine != reference:
-            lines.append(f"# the engine under test answered: {engine}")
+            lines.append(f"# the engine under test answered: {shortened(engine, 2000)}")
         if index == mismatch.index:
             break
     return lines, stop
 
 
 def _compact(line: str) -> str:
-    try:
-        return json.dumps(json.loads(line), separators=(",", ":"), ensure_ascii=False)
+    try:  # the engine's line, read as strictly as every answer is (depth, NaN, surrogates)
+        return json.dumps(decode_json(line), separators=(",", ":"), ensure_ascii=False)
     except ValueError:
-        return f"# (not JSON) {line}"
+        return f"# (not JSON) {shortened(line, 2000)}"

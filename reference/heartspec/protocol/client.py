@@ -81,14 +81,18 @@ class EngineProcess:
 
     def __init__(self, cmd: list[str] | str, timeout: float = 5.0, *, cwd: str | Path | None = None,
                  env: dict[str, str] | None = None, check_ids: bool = True,
-                 startup_timeout: float | None = None, deadline: float | None = None):
+                 startup_timeout: float | None = None, deadline: float | None = None,
+                 max_line_bytes: int | None = None, limit_name: str = "MAX_RESPONSE_BYTES"):
         """`startup_timeout` bounds the first answer after each (re)start (default: `timeout`);
-        `deadline`, a `time.monotonic()` value, bounds every wait of this engine's whole life."""
+        `deadline`, a `time.monotonic()` value, bounds every wait of this engine's whole life;
+        a response line longer than `max_line_bytes` is garbage (the message names `limit_name`)."""
         self.cmd = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
         if not self.cmd:
             raise EngineCrashed("cannot start an engine: the command is empty")
         self.timeout = timeout
         self.startup_timeout, self.deadline = startup_timeout, deadline
+        self.max_line_bytes = MAX_RESPONSE_BYTES if max_line_bytes is None else max_line_bytes
+        self.limit_name = limit_name
         self.cwd, self.env, self.check_ids = cwd, env, check_ids
         self.transcript = Transcript()  # the most recent requests and responses, as sent and received
         self._process: subprocess.Popen | None = None
@@ -107,11 +111,15 @@ class EngineProcess:
             )
         except (OSError, ValueError) as err:
             raise EngineCrashed(f"cannot start engine {shlex.join(self.cmd)}: {err}") from None
-        self._stdin_fd = self._process.stdin.fileno()
-        self._stdout_fd = self._process.stdout.fileno()
-        self._stderr_fd: int | None = self._process.stderr.fileno()
-        for fd in (self._stdin_fd, self._stdout_fd, self._stderr_fd):
-            os.set_blocking(fd, False)
+        try:
+            self._stdin_fd = self._process.stdin.fileno()
+            self._stdout_fd = self._process.stdout.fileno()
+            self._stderr_fd: int | None = self._process.stderr.fileno()
+            for fd in (self._stdin_fd, self._stdout_fd, self._stderr_fd):
+                os.set_blocking(fd, False)
+        except BaseException:  # Ctrl-C or SIGTERM between the start and the first request: nobody else can kill it
+            self._kill_group()
+            raise
         self._buffer = bytearray()
         self._stderr = bytearray()  # the end of stderr, at most STDERR_KEEP_BYTES
         self._stderr_dropped = 0
@@ -136,15 +144,18 @@ class EngineProcess:
         process = self._process
         if process is None:
             return None
+        status = None
         try:
-            process.stdin.close()
-        except OSError:
-            pass
-        try:
-            status = process.wait(timeout=min(self.timeout, 2.0))
-        except subprocess.TimeoutExpired:
-            status = None
-        self._kill_group()
+            try:
+                process.stdin.close()
+            except OSError:
+                pass
+            try:
+                status = process.wait(timeout=min(self.timeout, 2.0))
+            except subprocess.TimeoutExpired:
+                pass
+        finally:  # also when Ctrl-C or SIGTERM lands during the wait: the group must not outlive us
+            self._kill_group()
         if status is None:
             status = process.returncode
         self._drain_stderr()
@@ -244,7 +255,7 @@ class EngineProcess:
         while True:
             # checked on every pass, not only when nothing arrives: blank lines or stderr must not stall the clock
             self._check_time(deadline, described, timeout)
-            newline = self._buffer.find(b"\n")
+            newline = self._buffer.find(b"\n", 0, self.max_line_bytes + 1)
             if newline >= 0:
                 line = bytes(self._buffer[:newline])
                 del self._buffer[: newline + 1]
@@ -252,9 +263,10 @@ class EngineProcess:
                     self._awaiting_first_answer = False
                     return line
                 continue
-            if len(self._buffer) > MAX_RESPONSE_BYTES:
-                raise EngineGarbage(f"response to {described} is longer than {describe_bytes(MAX_RESPONSE_BYTES)} "
-                                    f"without a newline (MAX_RESPONSE_BYTES)")
+            if len(self._buffer) > self.max_line_bytes:
+                self._kill_group()  # the rest of the line is unread: the engine's state is unknown
+                raise EngineGarbage(f"response to {described} is longer than {describe_bytes(self.max_line_bytes)} "
+                                    f"without a newline ({self.limit_name})")
             self._wait(deadline, described)
 
     def _check_time(self, deadline: float, described: str, timeout: float) -> None:
@@ -326,13 +338,7 @@ class EngineProcess:
                 self._stderr_dropped += excess
 
     def _decode(self, line: bytes, described: str) -> dict:
-        try:
-            response = decode_json(line)
-        except ValueError as err:  # not JSON, not UTF-8, NaN, a lone surrogate, nested past the limit
-            raise EngineGarbage(f"engine answered {described} with a line that is not JSON ({err}): {line[:200]!r}") from None
-        if not isinstance(response, dict) or not isinstance(response.get("ok"), bool):
-            raise EngineGarbage(f"engine answered {described} with {line[:200]!r}, which has no boolean 'ok'")
-        return response
+        return decode_answer(line, described)
 
     def _check_id(self, obj: Any, response: dict, described: str) -> None:
         if not self.check_ids or not isinstance(obj, dict):
@@ -348,7 +354,11 @@ class EngineProcess:
         self._kill_group()  # what it started goes with it
         self._drain_stderr()
         state = f"exited with status {status}" if status is not None else "closed its output"
-        return EngineCrashed(f"engine {state} while handling {described}{self._stderr_tail()}")
+        crashed = EngineCrashed(f"engine {state} while handling {described}{self._stderr_tail()}")
+        crashed.state = state  # for a driver that words its own one-line message (simulate's bots)
+        tail = bytes(self._stderr[-STDERR_TAIL_BYTES:]).decode("utf-8", "replace").strip().splitlines()
+        crashed.last_stderr_line = tail[-1] if tail else ""
+        return crashed
 
     def _stderr_tail(self) -> str:
         tail = bytes(self._stderr[-STDERR_TAIL_BYTES:]).decode("utf-8", "replace").strip()
@@ -379,7 +389,26 @@ class EngineProcess:
         return lines
 
     def write_log(self, path: str | Path) -> None:
-        Path(path).write_text("\n".join(self.log_lines()) + "\n", encoding="utf-8")
+        from heartspec.outputs import write_output
+
+        write_output(path, "\n".join(self.log_lines()) + "\n", "move log")
+
+
+def decode_answer(line: bytes | str, described: str = "a request") -> dict:
+    """The strict reader of every line an engine or a bot answers with, whoever reads it (conform,
+    fuzz, simulate): strict JSON (heartspec.protocol.messages.decode_json: depth-bounded, no NaN, no
+    lone surrogate) holding an object with a boolean `ok`; anything else is EngineGarbage."""
+    try:
+        response = decode_json(line)
+    except ValueError as err:  # not JSON, not UTF-8, NaN, a lone surrogate, nested past the limit
+        raise EngineGarbage(f"engine answered {described} with a line that is not JSON ({err}): {_quoted(line)}") from None
+    if not isinstance(response, dict) or not isinstance(response.get("ok"), bool):
+        raise EngineGarbage(f"engine answered {described} with {_quoted(line)}, which has no boolean 'ok'")
+    return response
+
+
+def _quoted(line: bytes | str) -> str:
+    return repr(line[:200]) + (f" (and {len(line) - 200} more)" if len(line) > 200 else "")
 
 
 def readable_line(line: str | bytes) -> str:
@@ -405,3 +434,39 @@ def _blank(line: bytes) -> bool:
 def _short(obj: Any) -> str:
     text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
     return f"request {text[:200]}"
+
+
+def hello_problem(hello: dict) -> str | None:
+    """What is wrong with a successful `hello` answer's shape (spec/protocol.md §6.1), or None.
+
+    An engine under test is untrusted: a `supports` that is a list, or `players` that maps a
+    ruleset to a string, must be reported as the engine's mistake, not met with a TypeError.
+    """
+    if hello.get("protocol") != 1 or isinstance(hello.get("protocol"), bool):
+        return f"protocol is {_shown(hello.get('protocol'))}, not the integer 1"
+    engine = hello.get("engine")
+    if engine is not None and not isinstance(engine, dict):
+        return f"engine is {_shown(engine)}, not an object with name and version"
+    for key in ("name", "version"):
+        if isinstance(engine, dict) and engine.get(key) is not None and not isinstance(engine[key], str):
+            return f"engine.{key} is {_shown(engine[key])}, not a string"
+    supports = hello.get("supports", {})  # absent: the engine claims nothing, which the callers report
+    if not isinstance(supports, dict):
+        return f"supports is {_shown(supports)}, not an object"
+    for key in ("rulesets", "variants"):
+        ids = supports.get(key, [])
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            return f"supports.{key} is {_shown(ids)}, not a list of ids"
+    players = supports.get("players", {})
+    if not isinstance(players, dict):
+        return f"supports.players is {_shown(players)}, not an object mapping a ruleset to table sizes"
+    for ruleset, sizes in players.items():
+        if not isinstance(sizes, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in sizes):
+            return f"supports.players.{ruleset} is {_shown(sizes)}, not a list of table sizes"
+    return None
+
+
+def _shown(value: Any) -> str:
+    from heartspec.safe_text import shortened
+
+    return shortened(json.dumps(value, ensure_ascii=False), 80)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
+from heartspec.safe_text import html_text as escape  # spec text: control and bidi characters go too
 
 from heartspec.i18n import _, current_language, spec_text
 from heartspec.render.diff import (

@@ -6,13 +6,13 @@ as `RenderError` with a one-line message, so the commands never show a traceback
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
 from heartspec.i18n import _, spec_text
 from heartspec.render.phrasing import describe, label, order_key
 from heartspec.rules import vocabulary
+from heartspec.safe_text import md_escape, plain  # noqa: F401 - re-exported to the renderers
 
 
 class RenderError(Exception):
@@ -41,22 +41,7 @@ class RenderedRule:
         }
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_MD_PUNCTUATION = re.compile(r"([\\`*\[\]|])")
-_MD_BLOCK_START = re.compile(r"^([#+=-])|^(\d+)([.)])")
-
-
-def plain(text: Any) -> str:
-    """Spec text (a title, a note) as one line: control characters and line breaks become spaces,
-    so a spec cannot forge lines of output or send a terminal escape sequence."""
-    return " ".join(_CONTROL.sub(" ", str(text)).split())
-
-
-def md_escape(text: Any) -> str:
-    """Spec text safe anywhere inline in markdown: one line, no HTML, links, code or table pipes,
-    and nothing at its start that would open a heading, quote or list."""
-    text = _MD_PUNCTUATION.sub(r"\\\1", plain(text)).replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_BLOCK_START.sub(lambda m: f"\\{m.group(1)}" if m.group(1) else f"{m.group(2)}\\{m.group(3)}", text)
+# spec text is made safe to show in one place, heartspec.safe_text
 
 
 def _known(kind: str, wanted: str, known: Iterable[str]) -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 import time
 
-from heartspec.protocol.server import RulesCatalog, split_options
+from heartspec.limits import MAX_SIMULATED_GAMES
+from heartspec.protocol.server import GAME_OPTIONS, RulesCatalog, split_options
 from heartspec.rules.tables import Table, TableNameError
 from heartspec.rules.tables import parse_table as _parse_table
 from heartspec.simulate.bots import BotError
 from heartspec.simulate.report import build_report
 from heartspec.simulate.seat_protocol import bot_maker
-from heartspec.simulate.shards import Run, run_dask, run_local, shards
+from heartspec.simulate.shards import Run, run_dask, run_local, shard_count
 
 
 class SimulationError(Exception):
@@ -49,12 +50,19 @@ def prepare(tables: list[str], players: int, games: int, bots: str, seed: int | 
         raise SimulationError("name at least one ruleset, e.g. fi no dk se")
     if games < 1:
         raise SimulationError("--games must be at least 1")
+    if games > MAX_SIMULATED_GAMES:
+        raise SimulationError(f"--games {games} is more than the {MAX_SIMULATED_GAMES:,} games a run may play "
+                              "(MAX_SIMULATED_GAMES); run several seeds instead")
     parsed = [parse_table(t) for t in tables]
     if len({t.label for t in parsed}) != len(parsed):
         raise SimulationError("a rule set is named twice; each column must be different")
     catalog = catalog or RulesCatalog()
     try:
-        _, rule_options = split_options(options or {})
+        start_options, rule_options = split_options(options or {})
+        if start_options or any(name in GAME_OPTIONS for name in options or {}):
+            named = ", ".join(sorted(name for name in options if name in GAME_OPTIONS))
+            raise SimulationError(f"-o {named}: simulate plays whole games from their start, so it takes no "
+                                  f"new_game start option ({', '.join(GAME_OPTIONS)}); only the ruleset's options")
         compiled = [(t.label, catalog.compile(t.ruleset, list(t.variants), players, rule_options)) for t in parsed]
     except RuleError as err:
         raise SimulationError(f"{err.code}: {err.message}") from None
@@ -80,7 +88,7 @@ def simulate(run: Run, detail: list[dict], workers: int = 1, executor: str = "lo
         raise SimulationError(str(err)) from None
     seconds = time.perf_counter() - started
     settings = {"executor": executor, "workers": workers if executor == "local" else None,
-                "shards": len(shards(run.games))}
+                "shards": shard_count(run.games)}
     document = build_report(run, result, detail, settings)
     document["timing"] = {"seconds": round(seconds, 2),
                           "deals_per_second": round(result.deals / seconds, 1) if seconds else None}

@@ -16,10 +16,16 @@ from typing import Any, Callable
 
 from heartspec.cards import card_name, cards_of, face, parse_card, CardError
 from heartspec.engine.scoring import MOON_CHOICES
-from heartspec.protocol.client import EngineError, EngineProcess
+from heartspec.limits import MAX_ANSWER_BYTES
+from heartspec.protocol.client import EngineCrashed, EngineError, EngineProcess
+from heartspec.safe_text import shortened
 from heartspec.simulate.bots import BUILT_IN, BotError
 
 ANSWER_TIMEOUT_SECONDS = 30.0
+
+# Called with the question before it goes to a user's bot, and with None after: a worker pool sets
+# it, so that when a bot ends the worker's process (os._exit) the pool can name the bot and seat.
+asking_seat: Callable[[dict | None], None] | None = None
 
 
 def bot_maker(spec: str) -> Callable[[int], object]:
@@ -42,8 +48,8 @@ def bot_maker(spec: str) -> Callable[[int], object]:
 def _load_callable(spec: str, module_name: str, function_name: str) -> Callable[[dict], dict]:
     try:
         module = importlib.import_module(module_name)
-    except ImportError as err:
-        raise BotError(f"bot {spec}: cannot import {module_name}: {err}") from None
+    except Exception as err:  # noqa: BLE001 - a syntax error or a failing import in the user's module
+        raise BotError(f"bot {spec}: cannot import {module_name}: {type(err).__name__}: {shortened(err, 300)}") from None
     function = getattr(module, function_name, None)
     if not callable(function):
         raise BotError(f"bot {spec}: {module_name} has no function {function_name}")
@@ -58,12 +64,10 @@ class _Subprocess:
         self.process: EngineProcess | None = None
 
     def __call__(self, question: dict) -> dict:
-        if self.process is None:
-            self.process = EngineProcess(self.command, timeout=ANSWER_TIMEOUT_SECONDS)
-        try:
-            answer = self.process.request(question)
-        except EngineError as err:
-            raise BotError(str(err)) from None
+        if self.process is None:  # the same strict, bounded reader as for engines (decode_answer)
+            self.process = EngineProcess(self.command, timeout=ANSWER_TIMEOUT_SECONDS,
+                                         max_line_bytes=MAX_ANSWER_BYTES, limit_name="MAX_ANSWER_BYTES")
+        answer = self.process.request(question)  # EngineError: SeatProtocolBot names the bot and seat
         self.process.transcript.clear()  # a long simulation must not keep every line
         return answer
 
@@ -103,14 +107,25 @@ class SeatProtocolBot:
         return self._call({**question, "seat": seat, **_public_view(game, seat)})
 
     def _call(self, question: dict) -> dict:
+        who = f"bot {self.name} (seat {question.get('seat')})"
+        if asking_seat is not None:
+            asking_seat(question)
         try:
             answer = self.transport(question)
-        except BotError:
-            raise
-        except Exception as err:  # noqa: BLE001 - a user's bot failing is reported, not a traceback
-            raise BotError(f"bot {self.name} failed on {question['cmd']}: {type(err).__name__}: {err}") from None
+        except BotError as err:
+            raise BotError(f"{who}: {shortened(err, 400)}") from None
+        except EngineCrashed as err:  # docs/seat-protocol.md: one line naming the bot and its seat
+            said = f"; its stderr ends: {shortened(err.last_stderr_line)}" if getattr(err, "last_stderr_line", "") else ""
+            raise BotError(f"{who} {getattr(err, 'state', 'exited')} while answering {question['cmd']}{said}") from None
+        except EngineError as err:  # a subprocess bot that hung or wrote garbage
+            raise BotError(f"{who} failed on {question['cmd']}: {shortened(err, 400)}") from None
+        except (Exception, SystemExit) as err:  # noqa: BLE001 - a user's bot failing is reported, not a traceback
+            raise BotError(f"{who} failed on {question['cmd']}: {type(err).__name__}: {shortened(err, 300)}") from None
+        finally:
+            if asking_seat is not None:
+                asking_seat(None)
         if not isinstance(answer, dict):
-            raise BotError(f"bot {self.name} answered {question['cmd']} with {answer!r}, not a JSON object")
+            raise BotError(f"{who} answered {question['cmd']} with {shortened(repr(answer))}, not a JSON object")
         return answer
 
     def pass_cards(self, game, seat: int) -> int:

@@ -8,9 +8,11 @@ order. So a seeded run gives the same report on one core, on two, or on a cluste
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from heartspec.rules.model import CompiledRules
 from heartspec.simulate.play import GameRecord, play_game
@@ -18,6 +20,7 @@ from heartspec.simulate.seat_protocol import bot_maker
 from heartspec.simulate.stats import Tally
 
 SHARD_GAMES = 50
+DASK_IN_FLIGHT = 256  # shards submitted to a Dask cluster and not yet merged
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,13 @@ class ShardResult:
         self.seconds += other.seconds
 
 
-def shards(games: int, size: int = SHARD_GAMES) -> list[tuple[int, int]]:
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+def shards(games: int, size: int = SHARD_GAMES) -> Iterator[tuple[int, int]]:
+    """The shards of a run, made one at a time: a long run never holds the list of them."""
+    return ((start, min(start + size, games)) for start in range(0, games, size))
+
+
+def shard_count(games: int, size: int = SHARD_GAMES) -> int:
+    return -(-games // size)
 
 
 def run_shard(run: Run, start: int, stop: int) -> ShardResult:
@@ -138,35 +146,58 @@ def _run_job(job: tuple[Run, int, int]) -> ShardResult:
 
 
 def run_local(run: Run, workers: int, progress=None) -> ShardResult:
-    """Every shard on this machine: in this process for one worker, else in a process pool."""
-    jobs = [(run, start, stop) for start, stop in shards(run.games)]
-    total = ShardResult()
-    if workers <= 1:
-        results = map(_run_job, jobs)
-        _merge_all(total, results, progress)
-        return total
-    import multiprocessing
+    """Every shard on this machine: in this process for one worker and built-in or subprocess bots,
+    else in worker processes (heartspec.simulate.pool), which a user's callable cannot take down unnoticed."""
+    from heartspec.simulate.pool import imap_unordered
 
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        _merge_all(total, pool.imap_unordered(_run_job, jobs), progress)
+    jobs = ((run, start, stop) for start, stop in shards(run.games))
+    total = ShardResult()
+    if workers <= 1 and not any(_in_process_callable(bot) for bot in run.bots):
+        _merge_all(total, map(_run_job, jobs), progress)
+        return total
+    _merge_all(total, imap_unordered(_run_job, jobs, min(workers, shard_count(run.games)), run.bots), progress)
     return total
+
+
+def _in_process_callable(bot: str) -> bool:
+    """A `module:function` bot: Python code of the user's, run in the process that plays the shard."""
+    return ":" in bot and not bot.startswith("exec:")
 
 
 def run_dask(run: Run, scheduler, progress=None) -> ShardResult:
     """Every shard as a task on a Dask cluster (a scheduler address, or a Client to use as is)."""
     try:
-        from dask.distributed import Client, as_completed
+        from dask.distributed import Client
     except ImportError:
         raise RuntimeError("the dask executor needs the dask extra: pip install 'heartspec[dask]'") from None
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
     try:
-        futures = client.map(_run_job, [(run, start, stop) for start, stop in shards(run.games)], pure=False)
+        client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    except (ValueError, OSError, TimeoutError) as err:
+        raise RuntimeError(f"cannot reach the Dask scheduler {scheduler!r}: {err}") from None
+    try:
         total = ShardResult()
-        _merge_all(total, (future.result() for future in as_completed(futures)), progress)
+        _merge_all(total, _dask_results(client, run), progress)
         return total
     finally:
         if client is not scheduler:
             client.close()
+
+
+def _dask_results(client, run: Run):
+    """Shards submitted as earlier ones finish, at most DASK_IN_FLIGHT at a time: a long run never
+    builds every task up front, and the run's rules are sent to the cluster once."""
+    from dask.distributed import as_completed
+
+    shared = client.scatter(run, broadcast=True)
+    pending = shards(run.games)
+    window = as_completed()
+    for start, stop in itertools.islice(pending, DASK_IN_FLIGHT):
+        window.add(client.submit(run_shard, shared, start, stop, pure=False))
+    for future in window:
+        yield future.result()
+        following = next(pending, None)
+        if following is not None:
+            window.add(client.submit(run_shard, shared, *following, pure=False))
 
 
 def _merge_all(total: ShardResult, results, progress) -> None:

@@ -1,0 +1,45 @@
+"""Text from outside (a spec folder, an engine's hello, a bot's answer) made safe to show.
+
+One place for the three places text is shown: a terminal (`plain`), markdown
+(`md_escape`) and HTML (`html_text`). Each gives one line: control characters
+(ESC, BEL, NUL, DEL, C1), line and paragraph separators and the bidirectional
+overrides and isolates (U+202A-U+202E, U+2066-U+2069, marks) become spaces, so
+such text cannot send an escape sequence, forge a line of output, or make a
+line read backwards. `shortened` bounds how much of a long text is echoed.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_MD_PUNCTUATION = re.compile(r"([\\`*\[\]|])")
+_MD_BLOCK_START = re.compile(r"^([#+=-])|^(\d+)([.)])")
+ECHO_CHARS = 200  # how much of a text from outside an error message quotes
+
+
+def plain(text: Any) -> str:
+    """One line with no control, separator or bidi-control characters (they become spaces)."""
+    return " ".join(_CONTROL.sub(" ", str(text)).split())
+
+
+def md_escape(text: Any) -> str:
+    """Safe anywhere inline in markdown: one line, no HTML, links, code or table pipes,
+    and nothing at its start that would open a heading, quote or list."""
+    text = _MD_PUNCTUATION.sub(r"\\\1", plain(text)).replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_BLOCK_START.sub(lambda m: f"\\{m.group(1)}" if m.group(1) else f"{m.group(2)}\\{m.group(3)}", text)
+
+
+def html_text(text: Any, quote: bool = True) -> str:
+    """Safe as HTML text or an attribute value: `plain`, then HTML-escaped."""
+    return escape(plain(text), quote=quote)
+
+
+def shortened(text: Any, limit: int = ECHO_CHARS) -> str:
+    """`plain(text)`, cut to `limit` characters with a note of how much was left out."""
+    flat = plain(text)
+    if len(flat) <= limit:
+        return flat
+    return f"{flat[:limit]}… ({len(flat) - limit} more characters not shown)"
