@@ -125,9 +125,12 @@ def test_cli_refuses_seconds_and_games_together_and_a_dead_engine_cleanly():
     dead = subprocess.run(["heartspec", "fuzz", "--engine", "false", "--games", "1"], capture_output=True, text=True,
                           timeout=60)
     assert dead.returncode == 2 and dead.stderr.startswith("heartspec fuzz: ") and "Traceback" not in dead.stderr
-    nothing = subprocess.run(["heartspec", "fuzz", "--engine", "heartspec engine", "--games", "1", "--ruleset", "xx"],
-                             capture_output=True, text=True, timeout=60)
+    nothing = subprocess.run(["heartspec", "fuzz", "--engine", "heartspec engine", "--games", "1", "--ruleset", "fi",
+                              "--players", "12"], capture_output=True, text=True, timeout=60)
     assert nothing.returncode == 2 and "no set-up left to play" in nothing.stderr and "Traceback" not in nothing.stderr
+    unknown = subprocess.run(["heartspec", "fuzz", "--engine", "heartspec engine", "--games", "1", "--ruleset", "xx"],
+                             capture_output=True, text=True, timeout=60)
+    assert unknown.returncode == 2 and "unknown ruleset 'xx' (known: dk, fi, fi-classic, no, se)" in unknown.stderr
 
 
 def test_a_reference_that_fails_now_and_then_skips_that_game_and_the_run_goes_on():
