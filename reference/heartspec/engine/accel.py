@@ -48,7 +48,7 @@ def play_randomly(game: Game, random) -> None:
         random, tuple(game.hands), leader, game.legal_mask(leader) if first else 0,
         tuple(game._suit_masks), tuple(game._hearts_breakers), game._first_trick_barred,
         game._hearts, game._queen,
-        (game._ban_before_suit, game._hearts_lead_guarded, game._hearts_and_queen, game.hearts_broken))
+        (first, game._ban_before_suit, game._hearts_lead_guarded, game._hearts_and_queen, game.hearts_broken))
     for seat, cards in enumerate(taken):
         game.taken[seat] |= cards
         game.hands[seat] = 0
