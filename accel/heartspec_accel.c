@@ -220,7 +220,13 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "heartspec_accel", NULL, -1, methods};
 
+/* INTERFACE counts changes to playout's arguments, so a checkout can tell an older build from its own. */
 PyMODINIT_FUNC PyInit_heartspec_accel(void)
 {
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "INTERFACE", 2) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }
