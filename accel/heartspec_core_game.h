@@ -138,8 +138,11 @@ static int opening(const game_t *g, MASK *opening_copies)
             for (MASK rest = clubs; rest; rest &= rest - 1)
                 if (face_of(lowest(rest)) < low)
                     low = face_of(lowest(rest));
-            *opening_copies = M(r->face_copies[low]);
-            return first_holder(g, M(r->face_copies[low]));
+            int holder = first_holder(g, M(r->face_copies[low]));
+            if (holder >= 0) { /* always: the club came from a hand */
+                *opening_copies = M(r->face_copies[low]);
+                return holder;
+            }
         }
     }
     return (g->dealer + 1) % r->n;

@@ -183,13 +183,18 @@ def test_a_bad_start_option_is_a_one_line_error_with_the_compiled_core():
 
 
 @needs_core
-def test_rules_the_core_cannot_play_fall_back_to_the_pure_engine_said_once(catalog, capsys, monkeypatch):
+@pytest.mark.parametrize("change, reason", [
+    (lambda rules: {"pass_cycle": rules.pass_cycle * 5}, "pass cycle"),  # 20 deals: past MAX_CYCLE
+    (lambda rules: {"target": 10_000_000, "max_deals": 3}, "target"),
+])
+def test_rules_the_core_cannot_play_fall_back_to_the_pure_engine_said_once(catalog, capsys, monkeypatch,
+                                                                          change, reason):
     rules = catalog.compile("fi", [], 4, {})
-    long_cycle = dataclasses.replace(rules, pass_cycle=rules.pass_cycle * 5)  # 20 deals: past MAX_CYCLE
+    beyond = dataclasses.replace(rules, **change(rules))
     monkeypatch.setattr(core, "_told", set())
-    assert "pass cycle" in core.unsupported(long_cycle)
+    assert reason in core.unsupported(beyond)
     for _ in range(2):
-        summary = core.play_games(long_cycle, games=2, seed=1)
+        summary = core.play_games(beyond, games=1, seed=1)
         assert summary.deals > 0
     err = capsys.readouterr().err
     assert err.count("the compiled core cannot play fi yet") == 1 and "pure engine plays it" in err

@@ -29,7 +29,9 @@ from heartspec.rules.model import CompiledRules
 GAME_OPTIONS = ("dealer", "deal_number", "totals")  # the new_game options a Game takes
 
 INTERFACE = 1  # the table and call this module passes (heartspec_core.INTERFACE)
+# the core's fixed tables and the ranges its table reader accepts (heartspec_core.c, read_rules)
 MAX_SEATS, MAX_CYCLE, MAX_OPENING, MAX_CLASSES = 16, 16, 8, 16
+MAX_CARD_POINTS, MAX_MOON, MAX_TARGET = 10_000, 100_000, 1_000_000
 MASK_HALF = 56  # masks cross into C as two 56-bit halves, each inside a C long long
 LOG_GAME, LOG_DEAL, LOG_PASS, LOG_PLAY, LOG_CHOOSE, LOG_STOP, LOG_END = -1, -2, -3, -4, -5, -6, -7
 
@@ -68,6 +70,10 @@ def unsupported(rules: CompiledRules) -> str | None:
         return f"more than {MAX_OPENING} opening cards"
     if len({p for p in rules.face_points if p}) > MAX_CLASSES:
         return f"more than {MAX_CLASSES} different card values"
+    if any(abs(points) > MAX_CARD_POINTS for points in rules.face_points) or not 0 <= rules.moon_amount <= MAX_MOON:
+        return f"card values past {MAX_CARD_POINTS} or a moon past {MAX_MOON} points"
+    if abs(rules.target or 0) > MAX_TARGET or (rules.max_deals or 0) > MAX_TARGET:
+        return f"a target or deal limit past {MAX_TARGET:,}"
     return None
 
 
