@@ -230,3 +230,40 @@ def test_asking_for_the_missing_core_is_a_clear_error(monkeypatch, catalog):
                                        "--core", "compiled"])
     assert result.exit_code == 1
     assert "pip install ./accel" in result.output and "Traceback" not in result.output
+
+
+def _chi_square(counts: list[int]) -> float:
+    expected = sum(counts) / len(counts)
+    return sum((c - expected) ** 2 / expected for c in counts)
+
+
+# chi-square critical values at p = 1e-6 by degrees of freedom: a fixed seed, so the test is
+# deterministic; the bound only has to tell a uniform choice from a skewed one
+CRITICAL = {1: 23.9, 2: 27.6, 3: 30.7, 4: 33.4, 5: 35.9, 6: 38.3, 7: 40.5, 8: 42.7, 9: 44.8, 10: 46.9, 11: 48.9,
+            12: 50.9}
+
+
+@needs_core
+def test_the_random_player_picks_uniformly_among_the_legal_cards_and_the_deal_is_uniform(catalog):
+    rules = catalog.compile("fi", [], 4, {})
+    by_count: dict[int, list[int]] = {}
+    held_by_seat_0 = [0] * 56
+    deals = 0
+    for game in _games(rules, 300, 11):
+        for entry in game:
+            if entry[0] == "play":
+                _, _, card, legal = entry
+                cards = list(cards_of(legal))
+                by_count.setdefault(len(cards), [0] * len(cards))[cards.index(card)] += 1
+            elif entry[0] == "deal":
+                deals += 1
+                for card in entry[1][:rules.hand_size]:
+                    held_by_seat_0[card] += 1
+    checked = 0
+    for count, ranks in by_count.items():
+        if count > 1 and sum(ranks) >= 50 * count:
+            assert _chi_square(ranks) < CRITICAL[count - 1], (count, ranks)
+            checked += 1
+    assert checked >= 8
+    in_deck = [held_by_seat_0[c] for c in rules.deck]
+    assert deals > 3000 and _chi_square(in_deck) < 120  # 51 degrees of freedom: p < 1e-6 past about 115
