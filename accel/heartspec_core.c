@@ -92,27 +92,19 @@ static void build_select(void)
                 SELECT[b][k++] = (unsigned char)i;
 }
 
+/* The k-th lowest set bit of m (k below its count), branch-free: the bytes' running popcounts
+ * (broadword, as in Vigna's rank/select) find the byte, the SELECT table the bit in it. */
 static inline int kth_u64(u64 m, int k)
 {
-    int pos = 0, c = __builtin_popcountll(m & 0xffffffffULL);
-    if (k >= c) {
-        k -= c;
-        m >>= 32;
-        pos = 32;
-    }
-    c = __builtin_popcountll(m & 0xffff);
-    if (k >= c) {
-        k -= c;
-        m >>= 16;
-        pos += 16;
-    }
-    c = __builtin_popcountll(m & 0xff);
-    if (k >= c) {
-        k -= c;
-        m >>= 8;
-        pos += 8;
-    }
-    return pos + SELECT[m & 0xff][k];
+    const u64 ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    u64 s = m - ((m >> 1) & 0x5555555555555555ULL);
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    u64 running = s * ones;                                  /* byte i: set bits in bytes 0..i (at most 64) */
+    u64 at_most_k = ((((u64)k * ones) | highs) - running) & highs; /* bytes whose running count is <= k */
+    int byte = __builtin_popcountll(at_most_k);              /* the byte that holds the k-th set bit */
+    int before = byte ? (int)((running >> (8 * byte - 8)) & 0xFF) : 0;
+    return 8 * byte + SELECT[(m >> (8 * byte)) & 0xFF][k - before];
 }
 
 static inline int face_of(int card) { return card >= FACES ? card - FACES : card; }
