@@ -11,7 +11,10 @@ Four measurements in one run, printed as small tables:
    with a lean driver (the deal applied from one shuffle) and once the generic
    way (sampling `chance_outcomes()` at every chance node), each with its ratio.
    Where the optional compiled playout is installed (`pip install ./accel`),
-   the reference engine with it (`heartspec play --accel`) gets a column too.
+   the reference engine with it (`heartspec play --accel`) gets a column too,
+   and so does the compiled core, which plays whole games in C
+   (`heartspec play --core compiled`), with its ratios to the reference engine
+   and to OpenSpiel's lean driver, measured in the same alternating slices.
 2. Simulation games and deals per second with random and heuristic bots, one
    process (the loop `heartspec simulate` runs in each worker: seated bots,
    legal masks, rule counters).
@@ -88,6 +91,25 @@ def reference_deals(rules, seconds: float, seed: int, accel: bool = False) -> tu
     return deals, elapsed
 
 
+def core_deals(rules, seconds: float, seed: int) -> tuple[int, float, float]:
+    """Whole random games in the compiled core until `seconds` have passed: (deals, seconds taken,
+    CPU seconds taken). Batches grow until one takes a tenth of the slice, so the Python call
+    around a batch is noise. CPU seconds give the rate per core on a machine others share."""
+    from heartspec.engine import core
+
+    deals, elapsed, cpu, games = 0, 0.0, 0.0, 16
+    while elapsed < seconds:
+        started, started_cpu = time.perf_counter(), time.process_time()
+        deals += core.play_games(rules, games=games, seed=seed).deals
+        took = time.perf_counter() - started
+        elapsed += took
+        cpu += time.process_time() - started_cpu
+        seed += 1
+        if took < seconds / 10:
+            games *= 2
+    return deals, elapsed, cpu
+
+
 def openspiel_params(rules) -> dict | None:
     from heartspec.adapters.openspiel import Unsupported, fit_rules
 
@@ -136,17 +158,21 @@ def _lean_chance(state, rng: random.Random) -> None:
 
 
 def side_by_side(rules, params: dict | None, seconds: float, slices: int = 6,
-                 accel: bool = False) -> tuple[Rate, Rate, Rate, Rate]:
+                 accel: bool = False, whole_core: bool = False) -> tuple[Rate, ...]:
     """Alternate short slices of the engines, so load from other processes hits them alike."""
-    ours, lean, generic, compiled = Rate(), Rate(), Rate(), Rate()
+    ours, lean, generic, compiled, in_core, in_core_cpu = Rate(), Rate(), Rate(), Rate(), Rate(), Rate()
     for k in range(slices):
         ours.add(*reference_deals(rules, seconds / slices, seed=1000 * k))
         if accel:
             compiled.add(*reference_deals(rules, seconds / slices, seed=1000 * k, accel=True))
+        if whole_core:
+            deals, wall, cpu = core_deals(rules, seconds / slices, seed=1000 * k)
+            in_core.add(deals, wall)
+            in_core_cpu.add(deals, cpu)
         if params is not None:
             lean.add(*openspiel_deals(params, seconds / slices, seed=k))
             generic.add(*openspiel_deals(params, seconds / slices, seed=k, lean=False))
-    return ours, lean, generic, compiled
+    return ours, lean, generic, compiled, in_core, in_core_cpu
 
 
 def have_openspiel() -> bool:
@@ -277,28 +303,38 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def print_selfplay(rulesets: dict, seconds: float, openspiel: bool) -> None:
-    from heartspec.engine import accel
+    from heartspec.engine import accel, core
 
-    compiled = accel.available()
+    compiled, whole = accel.available(), core.available()
     extra = " reference + accel | ratio to lean |" if compiled else ""
-    print("## Self-play: hands (deals) per second\n")
-    if not compiled:
-        print("(the optional compiled playout is not installed: `pip install ./accel` adds its column)\n")
+    extra += " compiled core | per CPU-second | ratio to reference | ratio to lean |" if whole else ""
+    print("## Self-play: hands (deals) per second, one process\n")
+    if not compiled or not whole:
+        print("(the optional compiled playout or core is not installed: `pip install ./accel` adds their columns)\n")
     print("| ruleset | reference engine | OpenSpiel, lean driver | ratio | OpenSpiel, chance_outcomes() driver | ratio |"
           + extra)
-    print("|---|---:|---:|---:|---:|---:|" + ("---:|---:|" if compiled else ""))
+    print("|---|---:|---:|---:|---:|---:|" + ("---:|---:|" if compiled else "") + ("---:|---:|---:|---:|" if whole else ""))
     for ruleset, rules in rulesets.items():
         params = openspiel_params(rules) if openspiel else None
-        ours, lean, generic, fast = side_by_side(rules, params, seconds, accel=compiled)
+        ours, lean, generic, fast, in_core, in_core_cpu = side_by_side(rules, params, seconds, accel=compiled,
+                                                                        whole_core=whole)
+        tail = ""
+        if compiled:
+            tail += f" {fast.per_second:,.0f} | {_ratio(fast, lean)} |"
+        if whole:
+            tail += (f" {in_core.per_second:,.0f} | {in_core_cpu.per_second:,.0f} | {_ratio(in_core, ours)} "
+                     f"| {_ratio(in_core, lean)} |")
         if params is None:
             why = "not installed" if not openspiel else "cannot express it"
-            tail = f" {fast.per_second:,.0f} | - |" if compiled else ""
             print(f"| {ruleset} | {ours.per_second:,.0f} | ({why}) | - | - | - |" + tail)
             continue
-        tail = f" {fast.per_second:,.0f} | {fast.per_second / lean.per_second:.2f}x |" if compiled else ""
-        print(f"| {ruleset} | {ours.per_second:,.0f} | {lean.per_second:,.0f} | {ours.per_second / lean.per_second:.2f}x "
-              f"| {generic.per_second:,.0f} | {ours.per_second / generic.per_second:.2f}x |" + tail)
+        print(f"| {ruleset} | {ours.per_second:,.0f} | {lean.per_second:,.0f} | {_ratio(ours, lean)} "
+              f"| {generic.per_second:,.0f} | {_ratio(ours, generic)} |" + tail)
     print()
+
+
+def _ratio(rate: Rate, base: Rate) -> str:
+    return f"{rate.per_second / base.per_second:,.2f}x" if base.per_second else "-"
 
 
 def simulation_rates(rules, bot: str, seconds: float) -> tuple[Rate, Rate]:

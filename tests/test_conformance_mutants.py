@@ -8,14 +8,13 @@ mutant again and checks its own-area property.
 
 from __future__ import annotations
 
-import shlex
-import sys
 from pathlib import Path
 
 import pytest
 
 from heartspec.conformance.mutant_matrix import (declared_failures, declared_mutants, failures_by_area, feature_areas,
-                                                 load, own_and_elsewhere, run_suite)
+                                                 load, own_and_elsewhere)
+from suite_runs import whole_suite_against
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANT_SCRIPT = ROOT / "tests" / "mutants" / "mutant_engine.py"
@@ -69,9 +68,9 @@ def test_a_failure_that_declares_the_broken_area_is_not_counted_as_noise():
 
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=[mutant.name for mutant in MUTANTS])
-def test_each_mutant_fails_its_own_area_and_at_most_its_allowance_elsewhere(mutant):
+def test_each_mutant_fails_its_own_area_and_at_most_its_allowance_elsewhere(mutant, shared_results):
     """Runs the whole suite against the mutant: the heaviest test here, one run per mutant."""
-    report = run_suite(shlex.join([sys.executable, str(MUTANT_SCRIPT), mutant.name]))
+    report = whole_suite_against(mutant.name, shared_results)
     failures = failures_by_area(report)
     own, elsewhere = own_and_elsewhere({"area": mutant.area, "failures": failures,
                                         "declared": declared_failures(report, mutant.area)})

@@ -134,13 +134,21 @@ def _replay_through(log: str, engine: str, against_reference: bool, timeout: flo
 @click.option("--accel", is_flag=True,
               help="Play each deal out with the optional compiled playout (pip install ./accel); the same moves. "
                    "A --log run plays card by card without it.")
+@click.option("--core", "core", type=click.Choice(["pure", "compiled"]), default="pure", show_default=True,
+              help="compiled: play whole games in the optional compiled core (pip install ./accel), with its own "
+                   "seeded generator (the same seed, the same games, not the pure engine's).")
 @spec_option
 def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: int | None, games: int,
-                 log_path: Path | None, option_pairs: tuple[str, ...], spec_dir: Path | None, accel: bool) -> None:
+                 log_path: Path | None, option_pairs: tuple[str, ...], spec_dir: Path | None, accel: bool,
+                 core: str) -> None:
     """Self-play with random legal moves and print a summary."""
     from heartspec.engine import RuleError
+    from heartspec.engine import core as compiled_core
     from heartspec.engine.accel import AccelUnavailable
     from heartspec.engine.selfplay import play_games
+
+    if core == "compiled" and accel:
+        raise click.UsageError("--accel plays deals in the pure engine's games; --core compiled plays its own")
     from heartspec.protocol.messages import RequestError
     from heartspec.protocol.server import RulesCatalog, split_options
 
@@ -159,11 +167,14 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
             check_output(log_path, "move log")
         # written whole or not at all; all options go to the log's new_game, so a replay compiles the same rules
         with output_stream(log_path, "move log") if log_path else contextlib.nullcontext() as log:
-            summary = play_games(compiled, games=games, seed=seed, log=log, options=options, accel=accel)
+            if core == "compiled":
+                summary = compiled_core.play_games(compiled, games=games, seed=seed, log=log, options=options)
+            else:
+                summary = play_games(compiled, games=games, seed=seed, log=log, options=options, accel=accel)
     except OutputError as err:
         click.echo(f"heartspec play: {err}", err=True)
         sys.exit(2)
-    except AccelUnavailable as err:
+    except (AccelUnavailable, compiled_core.CoreUnavailable) as err:
         raise CommandError(str(err)) from None
     except RuleError as err:
         raise CommandError(in_words(err.code, err.message)) from None

@@ -12,9 +12,14 @@ from __future__ import annotations
 
 from heartspec.engine.game import Game
 
+INTERFACE = 2  # the playout arguments this module passes (heartspec_accel.INTERFACE)
+
 try:
     import heartspec_accel as _native
 except ImportError:  # the extra is not installed
+    _native = None
+_stale = _native is not None and getattr(_native, "INTERFACE", 1) != INTERFACE
+if _stale:  # built from an older checkout: its playout takes other arguments
     _native = None
 
 
@@ -28,7 +33,8 @@ def available() -> bool:
 
 def require() -> None:
     if _native is None:
-        raise AccelUnavailable("the compiled playout is not installed: pip install ./accel (from a heartspec checkout)")
+        state = "built from an older checkout" if _stale else "not installed"
+        raise AccelUnavailable(f"the compiled playout is {state}: pip install ./accel (from a heartspec checkout)")
 
 
 def covers(game: Game) -> bool:
@@ -48,7 +54,7 @@ def play_randomly(game: Game, random) -> None:
         random, tuple(game.hands), leader, game.legal_mask(leader) if first else 0,
         tuple(game._suit_masks), tuple(game._hearts_breakers), game._first_trick_barred,
         game._hearts, game._queen,
-        (game._ban_before_suit, game._hearts_lead_guarded, game._hearts_and_queen, game.hearts_broken))
+        (first, game._ban_before_suit, game._hearts_lead_guarded, game._hearts_and_queen, game.hearts_broken))
     for seat, cards in enumerate(taken):
         game.taken[seat] |= cards
         game.hands[seat] = 0

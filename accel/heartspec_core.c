@@ -1,0 +1,472 @@
+/* heartspec_core: whole random games of Hearts, compiled (the optional `accel` extra).
+ *
+ * It plays what heartspec.engine.game.Game plays for a random legal player: the deal, the
+ * pass, every trick (the opening lead, the first-trick ban, hearts breaking and the heart
+ * lead, following, identical cards of two decks, tricks set aside, the kitty, the stock),
+ * the deal's points and the moon, the end of the game with its ties, and the money. The rules
+ * arrive as a table of masks, numbers and flags that heartspec.engine.core builds from
+ * CompiledRules (see its `table` for the order), so nothing here knows a ruleset or variant.
+ * It draws from its own generator (xoshiro256** seeded through splitmix64), so a seed gives
+ * the same games here, not the pure engine's games; the agreement is proven by writing the
+ * games as move logs that the reference engine replays, checking every legal set on the way
+ * (tests/test_engine_core.py).
+ *
+ * Cards are physical ids: face + 56 * copy, held in 128-bit masks.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef unsigned long long u64;
+typedef unsigned __int128 mask_t;
+
+#define MAX_SEATS 16
+#define MAX_CARDS 112
+#define FACES 56
+#define SLOTS 14
+#define MAX_CYCLE 16
+#define MAX_OPENING 8
+#define MAX_CLASSES 16
+
+/* ------------------------------------------------------------------ the generator */
+
+typedef struct { u64 s[4]; } rng_t;
+
+static u64 splitmix(u64 *x)
+{
+    u64 z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void seed_rng(rng_t *r, u64 seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix(&seed);
+}
+
+static inline u64 rotl(u64 x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline u64 next_u64(rng_t *r)
+{
+    u64 *s = r->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* A uniform integer in [0, bound), bound >= 1, without modulo bias (Lemire's method). */
+static inline unsigned below(rng_t *r, unsigned bound)
+{
+    uint64_t m = (uint64_t)(uint32_t)(next_u64(r) >> 32) * bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t floor = (uint32_t)(-bound) % bound;
+        while (low < floor) {
+            m = (uint64_t)(uint32_t)(next_u64(r) >> 32) * bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (unsigned)(m >> 32);
+}
+
+/* ------------------------------------------------------------------ masks */
+
+
+/* SELECT[byte][k]: the position of the k-th lowest set bit of `byte` (a table, so the pick
+ * costs no loop with an unpredictable length) */
+static unsigned char SELECT[256][8];
+
+static void build_select(void)
+{
+    for (int b = 0; b < 256; b++)
+        for (int i = 0, k = 0; i < 8; i++)
+            if (b >> i & 1)
+                SELECT[b][k++] = (unsigned char)i;
+}
+
+/* The k-th lowest set bit of m (k below its count), branch-free: the bytes' running popcounts
+ * (broadword, as in Vigna's rank/select) find the byte, the SELECT table the bit in it. */
+static inline int kth_u64(u64 m, int k)
+{
+    const u64 ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    u64 s = m - ((m >> 1) & 0x5555555555555555ULL);
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    u64 running = s * ones;                                  /* byte i: set bits in bytes 0..i (at most 64) */
+    u64 at_most_k = ((((u64)k * ones) | highs) - running) & highs; /* bytes whose running count is <= k */
+    int byte = __builtin_popcountll(at_most_k);              /* the byte that holds the k-th set bit */
+    int before = byte ? (int)((running >> (8 * byte - 8)) & 0xFF) : 0;
+    return 8 * byte + SELECT[(m >> (8 * byte)) & 0xFF][k - before];
+}
+
+static inline int face_of(int card) { return card >= FACES ? card - FACES : card; }
+static inline int suit_of(int card) { return face_of(card) / SLOTS; }
+
+/* ------------------------------------------------------------------ the rules, as data */
+
+enum { DRAW_NONE, DRAW_WINNER_FIRST, DRAW_REPLACE };
+enum { MOON_ADD, MOON_SUBTRACT, MOON_CHOICE };
+enum { SETTLE_NONE, SETTLE_POT, SETTLE_PAIRWISE, SETTLE_ZERO_POT };
+
+typedef struct {
+    int n, hand_size, kitty_size, stock_size, deck_size, dealer_rotation, copies;
+    int deck[MAX_CARDS];
+    mask_t face_copies[FACES], suit[4];
+    int pass_count, cycle_len, cycle[MAX_CYCLE], cycle_passes[MAX_CYCLE]; /* cycle: seat offset; passes: 0 = none */
+    int holder_leads, opening_len, opening_face[MAX_OPENING], lowest_club_fallback, non_point_opening;
+    mask_t opening_barred, barred, hearts, queen, breakers[4], moon;
+    int first_guarded, ban_before_suit, lead_guarded, hearts_and_queen, cancel, set_aside_cancelled, draw;
+    int classes, class_points[MAX_CLASSES];
+    mask_t class_cards[MAX_CLASSES];
+    int moon_effect, moon_amount, bonus_kept, partnership;
+    int has_target, target, exceeds, has_max_deals, max_deals, extra_deal_on_tie;
+    int settlement, zero_or_less, unclaimed_to_winners, open_ended, open_ended_deals;
+    long long money_unit; /* money is counted in stake / money_unit: lcm(1..n), so every share is whole */
+} rules_t;
+
+/* ------------------------------------------------------------------ the move log (only when asked) */
+
+enum { LOG_GAME = -1, LOG_DEAL = -2, LOG_PASS = -3, LOG_PLAY = -4, LOG_CHOOSE = -5, LOG_STOP = -6, LOG_END = -7 };
+
+typedef struct { int *items; Py_ssize_t len, cap; int failed; } log_t;
+
+static void put(log_t *log, int value)
+{
+    if (log == NULL || log->failed)
+        return;
+    if (log->len == log->cap) {
+        Py_ssize_t cap = log->cap ? log->cap * 2 : 4096;
+        int *grown = PyMem_Realloc(log->items, (size_t)cap * sizeof(int));
+        if (grown == NULL) {
+            log->failed = 1;
+            return;
+        }
+        log->items = grown;
+        log->cap = cap;
+    }
+    log->items[log->len++] = value;
+}
+
+static void put_mask(log_t *log, mask_t m)
+{
+    for (int word = 0; word < 4; word++)
+        put(log, (int)(uint32_t)(m >> (32 * word)));
+}
+
+#define ERR_NO_CARD 1
+#define ERR_NO_END 2
+#define ERR_SIGNAL 3 /* a Python error is set */
+
+static int modulo(int a, int n) { return ((a % n) + n) % n; }
+static int popcount_int(int x) { return __builtin_popcount((unsigned)x); }
+
+/* ------------------------------------------------------------------ one game, at two mask widths */
+
+/* One deck: every physical id is below 56, so 64-bit masks hold a hand. */
+#define MASK u64
+#define NAME(x) x##_narrow
+static inline u64 bit_narrow(int card) { return 1ULL << card; }
+static inline int count_narrow(u64 m) { return __builtin_popcountll(m); }
+static inline int kth_narrow(u64 m, int k) { return kth_u64(m, k); }
+static inline int lowest_narrow(u64 m) { return __builtin_ctzll(m); }
+#include "heartspec_core_game.h"
+#undef MASK
+#undef NAME
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* One deck again, for processors whose BMI2 pdep picks the k-th card in one instruction
+ * (chosen at run time: not on AMD before Zen 3, where pdep is microcoded and slow). */
+#include <immintrin.h>
+#pragma GCC push_options
+#pragma GCC target("bmi2,popcnt")
+#define HAVE_PDEP 1
+#define MASK u64
+#define NAME(x) x##_pdep
+static inline u64 bit_pdep(int card) { return 1ULL << card; }
+static inline int count_pdep(u64 m) { return __builtin_popcountll(m); }
+static inline int kth_pdep(u64 m, int k) { return __builtin_ctzll(_pdep_u64(1ULL << k, m)); }
+static inline int lowest_pdep(u64 m) { return __builtin_ctzll(m); }
+#include "heartspec_core_game.h"
+#undef MASK
+#undef NAME
+#pragma GCC pop_options
+
+static int pdep_is_fast(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+}
+#else
+#define HAVE_PDEP 0
+#endif
+
+/* Two decks: ids up to 111, 128-bit masks. */
+#define MASK mask_t
+#define NAME(x) x##_wide
+static inline mask_t bit_wide(int card) { return (mask_t)1 << card; }
+static inline int count_wide(mask_t m) { return __builtin_popcountll((u64)m) + __builtin_popcountll((u64)(m >> 64)); }
+static inline int kth_wide(mask_t m, int k)
+{
+    u64 low = (u64)m;
+    int in_low = __builtin_popcountll(low);
+    return k < in_low ? kth_u64(low, k) : 64 + kth_u64((u64)(m >> 64), k - in_low);
+}
+static inline int lowest_wide(mask_t m) { return (u64)m ? __builtin_ctzll((u64)m) : 64 + __builtin_ctzll((u64)(m >> 64)); }
+#include "heartspec_core_game.h"
+#undef MASK
+#undef NAME
+
+/* ------------------------------------------------------------------ reading the table */
+
+typedef struct { PyObject *t; Py_ssize_t at; } reader_t;
+
+static int next_int(reader_t *rd, long long lo, long long hi, long long *out, const char *what)
+{
+    if (rd->at >= PyTuple_GET_SIZE(rd->t)) {
+        PyErr_Format(PyExc_ValueError, "the rules table ends before %s", what);
+        return -1;
+    }
+    PyObject *v = PyTuple_GET_ITEM(rd->t, rd->at++);
+    if (!PyLong_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int", what);
+        return -1;
+    }
+    long long x = PyLong_AsLongLong(v);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < lo || x > hi) {
+        PyErr_Format(PyExc_ValueError, "%s must be %lld..%lld, not %lld", what, lo, hi, x);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+#define READ(field, lo, hi) do { long long v_; if (next_int(rd, lo, hi, &v_, #field)) return -1; r->field = (int)v_; } while (0)
+
+static int next_mask(reader_t *rd, mask_t *out, const char *what)
+{
+    long long lo, hi;
+    if (next_int(rd, 0, 0xffffffffffffffLL, &lo, what) || next_int(rd, 0, 0xffffffffffffffLL, &hi, what))
+        return -1;
+    *out = (mask_t)(u64)lo | ((mask_t)(u64)hi << 56);
+    return 0;
+}
+
+#define READ_MASK(field) do { if (next_mask(rd, &r->field, #field)) return -1; } while (0)
+
+static long long gcd(long long a, long long b) { return b ? gcd(b, a % b) : a; }
+
+static int read_rules(reader_t *rd, rules_t *r)
+{
+    memset(r, 0, sizeof *r);
+    READ(n, 2, MAX_SEATS);
+    READ(copies, 1, 2);
+    READ(hand_size, 1, MAX_CARDS);
+    READ(kitty_size, 0, MAX_CARDS);
+    READ(stock_size, 0, MAX_CARDS);
+    READ(deck_size, 1, MAX_CARDS);
+    READ(dealer_rotation, -1, 1);
+    if (r->n * r->hand_size + r->kitty_size + r->stock_size != r->deck_size) {
+        PyErr_SetString(PyExc_ValueError, "the deck does not deal into the hands, kitty and stock");
+        return -1;
+    }
+    mask_t deck = 0;
+    for (int i = 0; i < r->deck_size; i++) {
+        READ(deck[i], 0, FACES * r->copies - 1);
+        if (deck & bit_wide(r->deck[i])) {
+            PyErr_SetString(PyExc_ValueError, "a card is twice in the deck");
+            return -1;
+        }
+        deck |= bit_wide(r->deck[i]);
+    }
+    for (int f = 0; f < FACES; f++)
+        r->face_copies[f] = deck & (bit_wide(f) | (r->copies > 1 ? bit_wide(f + FACES) : 0));
+    for (int s = 0; s < 4; s++)
+        for (int f = s * SLOTS; f < (s + 1) * SLOTS; f++)
+            r->suit[s] |= r->face_copies[f];
+    READ(pass_count, 0, MAX_CARDS);
+    READ(cycle_len, 1, MAX_CYCLE);
+    for (int i = 0; i < r->cycle_len; i++) {
+        READ(cycle_passes[i], 0, 1);
+        READ(cycle[i], -MAX_SEATS, MAX_SEATS);
+    }
+    if (r->pass_count > r->hand_size) {
+        PyErr_SetString(PyExc_ValueError, "more cards passed than a hand holds");
+        return -1;
+    }
+    READ(holder_leads, 0, 1);
+    READ(opening_len, 0, MAX_OPENING);
+    for (int i = 0; i < r->opening_len; i++)
+        READ(opening_face[i], 0, FACES - 1);
+    READ(lowest_club_fallback, 0, 1);
+    READ(non_point_opening, 0, 1);
+    READ_MASK(opening_barred);
+    READ_MASK(barred);
+    READ(first_guarded, 0, 1);
+    READ(ban_before_suit, 0, 1);
+    READ(lead_guarded, 0, 1);
+    READ(hearts_and_queen, 0, 1);
+    READ_MASK(hearts);
+    READ_MASK(queen);
+    for (int s = 0; s < 4; s++)
+        READ_MASK(breakers[s]);
+    READ(cancel, 0, 1);
+    READ(set_aside_cancelled, 0, 1);
+    READ(draw, DRAW_NONE, DRAW_REPLACE);
+    READ(classes, 0, MAX_CLASSES);
+    for (int c = 0; c < r->classes; c++) {
+        READ(class_points[c], -10000, 10000);
+        READ_MASK(class_cards[c]);
+    }
+    READ_MASK(moon);
+    READ(moon_effect, MOON_ADD, MOON_CHOICE);
+    READ(moon_amount, 0, 100000);
+    READ(bonus_kept, 0, 1);
+    READ(partnership, 0, 1);
+    READ(has_target, 0, 1);
+    READ(target, -1000000, 1000000);
+    READ(exceeds, 0, 1);
+    READ(has_max_deals, 0, 1);
+    READ(max_deals, 0, 1000000);
+    READ(extra_deal_on_tie, 0, 1);
+    READ(settlement, SETTLE_NONE, SETTLE_ZERO_POT);
+    READ(zero_or_less, 0, 1);
+    READ(unclaimed_to_winners, 0, 1);
+    READ(open_ended, 0, 1);
+    READ(open_ended_deals, 1, 1000000);
+    if (rd->at != PyTuple_GET_SIZE(rd->t)) {
+        PyErr_SetString(PyExc_ValueError, "the rules table is longer than this core reads");
+        return -1;
+    }
+    if (r->partnership && r->n % 2) {
+        PyErr_SetString(PyExc_ValueError, "partnerships need an even number of seats");
+        return -1;
+    }
+    mask_t all = 0;
+    for (int s = 0; s < 4; s++)
+        all |= r->breakers[s];
+    if ((r->hearts | r->queen | r->barred | r->opening_barred | r->moon | all) & ~deck) {
+        PyErr_SetString(PyExc_ValueError, "a rule mask names a card outside the deck");
+        return -1;
+    }
+    r->money_unit = 1;
+    for (int k = 2; k <= r->n; k++)
+        r->money_unit = r->money_unit / gcd(r->money_unit, k) * k;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the Python call */
+
+static PyObject *log_as_list(const log_t *log)
+{
+    PyObject *out = PyList_New(log->len);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < log->len; i++) {
+        PyObject *v = PyLong_FromLong(log->items[i]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+static int use_pdep = 0;
+
+/* play(table, games, seed, start, max_deals, logged)
+ *   table: the rules (heartspec.engine.core.table); start: (dealer, deal_number, totals tuple);
+ *   returns (deals, moons, points, log list or None) */
+static PyObject *play(PyObject *self, PyObject *args)
+{
+    PyObject *table, *start_totals;
+    long long games;
+    unsigned long long seed;
+    int dealer, deal_number, max_deals, logged;
+    if (!PyArg_ParseTuple(args, "O!LK(iiO!)ip", &PyTuple_Type, &table, &games, &seed, &dealer, &deal_number,
+                          &PyTuple_Type, &start_totals, &max_deals, &logged))
+        return NULL;
+    rules_t r;
+    reader_t rd = {table, 0};
+    if (read_rules(&rd, &r))
+        return NULL;
+    if (games < 0 || dealer < 0 || dealer >= r.n || deal_number < 1 || max_deals < 1 ||
+        PyTuple_GET_SIZE(start_totals) != r.n) {
+        PyErr_SetString(PyExc_ValueError, "games >= 0, a dealer among the seats, deal_number >= 1, a total per seat");
+        return NULL;
+    }
+    long long totals[MAX_SEATS];
+    for (int s = 0; s < r.n; s++) {
+        totals[s] = PyLong_AsLongLong(PyTuple_GET_ITEM(start_totals, s));
+        if (totals[s] == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    rng_t rng;
+    seed_rng(&rng, seed);
+    log_t log = {NULL, 0, 0, 0};
+    long long sums[3] = {0, 0, 0};
+    log_t *logp = logged ? &log : NULL;
+    int err;
+    if (r.copies > 1)
+        err = play_batch_wide(&r, &rng, logp, games, dealer, deal_number, totals, max_deals, sums);
+#if HAVE_PDEP
+    else if (use_pdep)
+        err = play_batch_pdep(&r, &rng, logp, games, dealer, deal_number, totals, max_deals, sums);
+#endif
+    else
+        err = play_batch_narrow(&r, &rng, logp, games, dealer, deal_number, totals, max_deals, sums);
+    if (err == ERR_SIGNAL) {
+        PyMem_Free(log.items);
+        return NULL;
+    }
+    if (err || log.failed) {
+        PyMem_Free(log.items);
+        if (log.failed)
+            return PyErr_NoMemory();
+        PyErr_SetString(PyExc_RuntimeError, err == ERR_NO_END ? "a game did not end within max_deals deals"
+                                                                : "a seat had no legal card (the rules table is inconsistent)");
+        return NULL;
+    }
+    PyObject *moves = Py_None;
+    if (logged) {
+        moves = log_as_list(&log);
+        PyMem_Free(log.items);
+        if (moves == NULL)
+            return NULL;
+    } else {
+        Py_INCREF(moves);
+    }
+    return Py_BuildValue("(LLLN)", sums[0], sums[1], sums[2], moves);
+}
+
+static PyMethodDef methods[] = {
+    {"play", play, METH_VARARGS, "Play whole random games from a rules table (see heartspec.engine.core)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "heartspec_core", NULL, -1, methods};
+
+/* INTERFACE counts changes to the table and to play's arguments (heartspec.engine.core.INTERFACE). */
+PyMODINIT_FUNC PyInit_heartspec_core(void)
+{
+    build_select();
+#if HAVE_PDEP
+    use_pdep = pdep_is_fast() && getenv("HEARTSPEC_CORE_NO_PDEP") == NULL;
+#endif
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "INTERFACE", 1) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,49 @@
+"""What tests share: expensive results computed once per test run, however many xdist workers run it.
+
+The suite runs in parallel (`python -m pytest -q -n auto --dist worksteal`). A whole conformance
+run against a mutant engine takes seconds of CPU, and two test files need the same one (the
+mutant matrix and the catcher of each mutant), so `shared_results` keeps each such result as JSON
+in a folder every worker of the run sees, behind a file lock: the first worker to ask computes
+it, the others wait and read it. Without xdist it is a plain per-session cache.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+
+class SharedResults:
+    """JSON results by key, computed once per test run across workers."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def get(self, key: str, compute: Callable[[], Any]) -> Any:
+        name = re.sub(r"[^A-Za-z0-9_.-]", "_", key)
+        path, lock = self.folder / f"{name}.json", self.folder / f"{name}.lock"
+        with open(lock, "w") as held:
+            fcntl.flock(held, fcntl.LOCK_EX)  # released when the file closes, also if compute raises
+            if path.exists():
+                return json.loads(path.read_text(encoding="utf-8"))
+            value = compute()
+            partial = path.with_suffix(".partial")
+            partial.write_text(json.dumps(value), encoding="utf-8")
+            partial.replace(path)  # never a half-written result for another worker to read
+            return value
+
+
+@pytest.fixture(scope="session")
+def shared_results(tmp_path_factory) -> SharedResults:
+    base = tmp_path_factory.getbasetemp()
+    # each xdist worker has its own basetemp (…/popen-gwN) under one folder of the run: share that one
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / "shared-results"
+    folder.mkdir(exist_ok=True)
+    return SharedResults(folder)
