@@ -132,8 +132,9 @@ Feature: Protocol errors
     Source: spec/protocol.md 2 (an optional field given as null is absent) and 6.2 (each option's
     JSON type and range); the values are the ones each ruleset and variant file offers (spec/),
     which cite their guides. Every option of every ruleset and variant has a null row and a row
-    per offered value (target and max_deals: two values in their range). dk and no declare none
-    of these options, so null is all they may be given.
+    per offered value (target and max_deals: two values in their range). dk and no declare no
+    game-end, settlement or moon-effect option, so null is all they may be given there; no's
+    pass_cycle exists at three and five players only, and at four its null is still taken.
     When new_game is sent for "<ruleset>" at <players> players with variants <variants> and options <options>
     Then the response is ok
     And the response field "phase" is "deal"
@@ -203,10 +204,13 @@ Feature: Protocol errors
 
     @ruleset:fi @players:4 @variant:no-queen
     Examples: fi no-queen 4 players
-      | ruleset | players | variants     | options                       |
-      | fi      | 4       | ["no-queen"] | {"moon_amount": null}         |
-      | fi      | 4       | ["no-queen"] | {"moon_amount": "deal_total"} |
-      | fi      | 4       | ["no-queen"] | {"moon_amount": 26}           |
+      | ruleset | players | variants     | options                            |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": null}              |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": "deal_total"}      |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": 26}                |
+      | fi      | 4       | ["no-queen"] | {"first_trick_queen": null}        |
+      | fi      | 4       | ["no-queen"] | {"first_trick_queen": "allowed"}   |
+      | fi      | 4       | ["no-queen"] | {"first_trick_queen": "forbidden"} |
 
     @ruleset:fi-classic @players:4 @variant:pip-hearts
     Examples: fi-classic pip-hearts 4 players
@@ -221,13 +225,18 @@ Feature: Protocol errors
       | dk      | 4       | ["spot"] | {"moon_amount": null}         |
       | dk      | 4       | ["spot"] | {"moon_amount": "deal_total"} |
       | dk      | 4       | ["spot"] | {"moon_amount": 26}           |
+      | dk      | 4       | ["spot"] | {"target": 500}               |
+      | dk      | 4       | ["spot"] | {"target": 1000}              |
 
     @ruleset:fi @players:4 @variant:omnibus-jd
     Examples: fi omnibus-jd 4 players
-      | ruleset | players | variants       | options                        |
-      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": null}   |
-      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": ["JD"]} |
-      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": []}     |
+      | ruleset | players | variants       | options                         |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": null}    |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": ["JD"]}  |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": []}      |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": null}      |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": "ignored"} |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": "kept"}    |
 
     @ruleset:fi-classic @players:2 @variant:two-player
     Examples: fi-classic two-player 2 players
@@ -249,6 +258,56 @@ Feature: Protocol errors
       | no      | 4       | []       | {"max_deals": null}   |
       | no      | 4       | []       | {"settlement": null}  |
       | no      | 4       | []       | {"moon_effect": null} |
+      | no      | 4       | []       | {"pass_cycle": null}  |
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | ruleset | players | variants | options                                           |
+      | no      | 3       | []       | {"pass_cycle": null}                              |
+      | no      | 3       | []       | {"pass_cycle": ["left", "right", "none", "none"]} |
+      | no      | 3       | []       | {"pass_cycle": ["left", "right", "none"]}         |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | variants | options                                           |
+      | no      | 5       | []       | {"pass_cycle": null}                              |
+      | no      | 5       | []       | {"pass_cycle": ["left", "right", "none", "none"]} |
+      | no      | 5       | []       | {"pass_cycle": ["left", "right", "none"]}         |
+
+    @ruleset:se @players:6 @variant:cancellation
+    Examples: se cancellation 6 players
+      | ruleset | players | variants         | options                       |
+      | se      | 6       | ["cancellation"] | {"moon_amount": null}         |
+      | se      | 6       | ["cancellation"] | {"moon_amount": "deal_total"} |
+      | se      | 6       | ["cancellation"] | {"moon_amount": 26}           |
+
+    @ruleset:fi-classic @players:4 @variant:no-queen
+    Examples: fi-classic no-queen 4 players
+      | ruleset    | players | variants     | options                       |
+      | fi-classic | 4       | ["no-queen"] | {"moon_amount": null}         |
+      | fi-classic | 4       | ["no-queen"] | {"moon_amount": "deal_total"} |
+      | fi-classic | 4       | ["no-queen"] | {"moon_amount": 26}           |
+
+    @ruleset:fi @players:4 @variant:pip-hearts
+    Examples: fi pip-hearts 4 players
+      | ruleset | players | variants       | options                       |
+      | fi      | 4       | ["pip-hearts"] | {"moon_amount": null}         |
+      | fi      | 4       | ["pip-hearts"] | {"moon_amount": "deal_total"} |
+      | fi      | 4       | ["pip-hearts"] | {"moon_amount": 26}           |
+
+    @ruleset:dk @players:4 @variant:omnibus-jd
+    Examples: dk omnibus-jd 4 players
+      | ruleset | players | variants       | options                         |
+      | dk      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": null}      |
+      | dk      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": "ignored"} |
+      | dk      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": "kept"}    |
+
+    @ruleset:fi @players:4 @variant:partnership
+    Examples: fi partnership 4 players
+      | ruleset | players | variants        | options                    |
+      | fi      | 4       | ["partnership"] | {"moon_partner": null}     |
+      | fi      | 4       | ["partnership"] | {"moon_partner": "scored"} |
+      | fi      | 4       | ["partnership"] | {"moon_partner": "spared"} |
 
   @id:proto-011 @area:protocol_errors @clause:P-new_game-6 @clause:P-new_game-7 @clause:P-new_game-9 @clause:P-new_game-4
   Scenario Outline: new_game refuses an option value the ruleset does not offer, and a value of the wrong JSON type
@@ -256,7 +315,9 @@ Feature: Protocol errors
     however close its spelling (another case, a blank at the end, 26 written as a string); a
     value of another JSON type is bad_request. target null is a value of its own (no points
     target), refused where nothing else would end the game or where the ruleset offers only
-    some targets (se: 100 or 50).
+    some targets (se: 100 or 50). An option declared for other games only is invalid_game:
+    pass_cycle at four players, first_trick_queen on fi-classic, moon_also_requires on dk, and
+    moon_bonus_cards on no, whose reading of the jack in a moon is fixed.
     When new_game is sent for "<ruleset>" at <players> players with variants <variants> and options <options>
     Then the response is an error "<code>"
 
@@ -338,11 +399,14 @@ Feature: Protocol errors
 
     @ruleset:fi @players:4 @variant:no-queen
     Examples: fi no-queen 4 players
-      | ruleset | players | variants     | options                        | code         |
-      | fi      | 4       | ["no-queen"] | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
-      | fi      | 4       | ["no-queen"] | {"moon_amount": "deal_total "} | invalid_game |
-      | fi      | 4       | ["no-queen"] | {"moon_amount": "26"}          | invalid_game |
-      | fi      | 4       | ["no-queen"] | {"moon_amount": true}          | bad_request  |
+      | ruleset | players | variants     | options                             | code         |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": "DEAL_TOTAL"}       | invalid_game |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": "deal_total "}      | invalid_game |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": "26"}               | invalid_game |
+      | fi      | 4       | ["no-queen"] | {"moon_amount": true}               | bad_request  |
+      | fi      | 4       | ["no-queen"] | {"first_trick_queen": "ALLOWED"}    | invalid_game |
+      | fi      | 4       | ["no-queen"] | {"first_trick_queen": "forbidden "} | invalid_game |
+      | fi      | 4       | ["no-queen"] | {"first_trick_queen": true}         | bad_request  |
 
     @ruleset:fi-classic @players:4 @variant:pip-hearts
     Examples: fi-classic pip-hearts 4 players
@@ -359,12 +423,18 @@ Feature: Protocol errors
       | dk      | 4       | ["spot"] | {"moon_amount": "deal_total "} | invalid_game |
       | dk      | 4       | ["spot"] | {"moon_amount": "26"}          | invalid_game |
       | dk      | 4       | ["spot"] | {"moon_amount": true}          | bad_request  |
+      | dk      | 4       | ["spot"] | {"target": null}               | invalid_game |
+      | dk      | 4       | ["spot"] | {"target": 0}                  | invalid_game |
+      | dk      | 4       | ["spot"] | {"target": "500"}              | bad_request  |
 
     @ruleset:fi @players:4 @variant:omnibus-jd
     Examples: fi omnibus-jd 4 players
-      | ruleset | players | variants       | options                        | code         |
-      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": ["TD"]} | invalid_game |
-      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": "JD"}   | bad_request  |
+      | ruleset | players | variants       | options                          | code         |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": ["TD"]}   | invalid_game |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_also_requires": "JD"}     | bad_request  |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": "KEPT"}     | invalid_game |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": "ignored "} | invalid_game |
+      | fi      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": 1}          | bad_request  |
 
     @ruleset:fi-classic @players:2 @variant:two-player
     Examples: fi-classic two-player 2 players
@@ -374,3 +444,69 @@ Feature: Protocol errors
       | fi-classic | 2       | ["two-player"] | {"draw_order": "REPLACE_IMMEDIATELY"}  | invalid_game |
       | fi-classic | 2       | ["two-player"] | {"draw_order": "replace_immediately "} | invalid_game |
       | fi-classic | 2       | ["two-player"] | {"draw_order": 1}                      | bad_request  |
+
+    @ruleset:no @players:3
+    Examples: no 3 players
+      | ruleset | players | variants | options                                    | code         |
+      | no      | 3       | []       | {"pass_cycle": ["LEFT", "RIGHT", "NONE"]}  | invalid_game |
+      | no      | 3       | []       | {"pass_cycle": ["left", "right", "none "]} | invalid_game |
+      | no      | 3       | []       | {"pass_cycle": ["left", "right"]}          | invalid_game |
+      | no      | 3       | []       | {"pass_cycle": "left,right,none"}          | bad_request  |
+      | no      | 3       | []       | {"pass_cycle": ["left", "right", 0]}       | bad_request  |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | variants | options                                   | code         |
+      | no      | 5       | []       | {"pass_cycle": ["Left", "right", "none"]} | invalid_game |
+      | no      | 5       | []       | {"pass_cycle": "left right none"}         | bad_request  |
+
+    @ruleset:no @players:4
+    Examples: no 4 players
+      | ruleset | players | variants | options                                           | code         |
+      | no      | 4       | []       | {"pass_cycle": ["left", "right", "none"]}         | invalid_game |
+      | no      | 4       | []       | {"pass_cycle": ["left", "right", "none", "none"]} | invalid_game |
+
+    @ruleset:se @players:6 @variant:cancellation
+    Examples: se cancellation 6 players
+      | ruleset | players | variants         | options                        | code         |
+      | se      | 6       | ["cancellation"] | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
+      | se      | 6       | ["cancellation"] | {"moon_amount": "deal_total "} | invalid_game |
+      | se      | 6       | ["cancellation"] | {"moon_amount": "26"}          | invalid_game |
+      | se      | 6       | ["cancellation"] | {"moon_amount": true}          | bad_request  |
+
+    @ruleset:fi-classic @players:4 @variant:no-queen
+    Examples: fi-classic no-queen 4 players
+      | ruleset    | players | variants     | options                            | code         |
+      | fi-classic | 4       | ["no-queen"] | {"moon_amount": "DEAL_TOTAL"}      | invalid_game |
+      | fi-classic | 4       | ["no-queen"] | {"moon_amount": "deal_total "}     | invalid_game |
+      | fi-classic | 4       | ["no-queen"] | {"moon_amount": "26"}              | invalid_game |
+      | fi-classic | 4       | ["no-queen"] | {"moon_amount": true}              | bad_request  |
+      | fi-classic | 4       | ["no-queen"] | {"first_trick_queen": "forbidden"} | invalid_game |
+
+    @ruleset:fi @players:4 @variant:pip-hearts
+    Examples: fi pip-hearts 4 players
+      | ruleset | players | variants       | options                        | code         |
+      | fi      | 4       | ["pip-hearts"] | {"moon_amount": "DEAL_TOTAL"}  | invalid_game |
+      | fi      | 4       | ["pip-hearts"] | {"moon_amount": "deal_total "} | invalid_game |
+      | fi      | 4       | ["pip-hearts"] | {"moon_amount": "26"}          | invalid_game |
+      | fi      | 4       | ["pip-hearts"] | {"moon_amount": true}          | bad_request  |
+
+    @ruleset:dk @players:4 @variant:omnibus-jd
+    Examples: dk omnibus-jd 4 players
+      | ruleset | players | variants       | options                          | code         |
+      | dk      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": "Kept"}     | invalid_game |
+      | dk      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": "ignored "} | invalid_game |
+      | dk      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": false}      | bad_request  |
+      | dk      | 4       | ["omnibus-jd"] | {"moon_also_requires": []}       | invalid_game |
+
+    @ruleset:no @players:4 @variant:omnibus-jd
+    Examples: no omnibus-jd 4 players
+      | ruleset | players | variants       | options                      | code         |
+      | no      | 4       | ["omnibus-jd"] | {"moon_bonus_cards": "kept"} | invalid_game |
+
+    @ruleset:fi @players:4 @variant:partnership
+    Examples: fi partnership 4 players
+      | ruleset | players | variants        | options                      | code         |
+      | fi      | 4       | ["partnership"] | {"moon_partner": "SPARED"}   | invalid_game |
+      | fi      | 4       | ["partnership"] | {"moon_partner": "scored "}  | invalid_game |
+      | fi      | 4       | ["partnership"] | {"moon_partner": ["spared"]} | bad_request  |

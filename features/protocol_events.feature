@@ -123,8 +123,9 @@ Feature: Protocol events: what a response reports, in the order things happen
 
   @id:proto-event-009 @area:protocol_events @ruleset:no @players:4 @variant:omnibus-jd @clause:P-events-4 @clause:P-events-3 @depends:shooting_the_moon
   Scenario: In a moon, another seat keeps the bonus card it took
-    Source: spec/protocol.md 7, with no "Slik spiller du med tre, fem" (the jack of diamonds takes 10
-    off its taker's score) and no "Å «skyte månen»" (no jack needed for the moon; the shooter picks).
+    Source: spec/protocol.md 7, with no "Slik spiller du med tre, fem eller seks" (the jack of
+    diamonds takes 10 off its taker's score) and no "Å «skyte månen»" (no jack needed for the moon;
+    the shooter picks).
     Seat 0 takes every heart and the queen of spades in the club tricks; seat 1 wins the last trick
     with the jack of diamonds and no point card. The moon adds 26 to every other seat, and seat 1
     keeps its -10: 16.

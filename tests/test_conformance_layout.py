@@ -44,5 +44,10 @@ def test_game_setup_tails_parse_in_any_order():
                      "options": {"totals": [1, 2, 3, 4], "deal_number": 3, "target": 50, "settlement": "pot"}}
 
 
+def test_game_setup_reads_comma_joined_words_as_a_list_of_strings():
+    setup = game_setup(' with options "pass_cycle=left,right,none moon_also_requires=[] settlement=pot"')
+    assert setup["options"] == {"pass_cycle": ["left", "right", "none"], "moon_also_requires": [], "settlement": "pot"}
+
+
 def test_seat_card_lists():
     assert seat_cards("0:AS KS QS; 2: 2d 3d") == [(0, ["AS", "KS", "QS"]), (2, ["2D", "3D"])]

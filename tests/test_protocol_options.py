@@ -104,9 +104,10 @@ def shipped():
     return load_spec()
 
 
-def offered(ruleset: str, variants: list[str], name: str):
+def offered(ruleset: str, variants: list[str], name: str, players: int | None = None):
+    """The values the option offers on this game, or None where it is not declared (at this table size)."""
     spec = shipped()
-    entry = declared_options(spec.rulesets[ruleset], [spec.variants[v] for v in variants]).get(name)
+    entry = declared_options(spec.rulesets[ruleset], [spec.variants[v] for v in variants], players).get(name)
     return None if entry is None else entry[0]["values"]
 
 
@@ -134,15 +135,16 @@ def expanded_scenarios():
 
 
 GIVEN = re.compile(r'a (?:"(?P<ruleset>[\w-]+)" )?game for (?P<players>\d+) players(?: of a ruleset the engine claims)?(?P<rest>.*)')
-REQUESTED = re.compile(r'a new game is requested for "[\w-]+" with \d+ players(?P<rest>.*)')
-SENT = re.compile(r'new_game is sent for "(?P<ruleset>[\w-]+)" at \d+ players with variants (?P<variants>\[.*?\]) '
+REQUESTED = re.compile(r'a new game is requested for "[\w-]+" with (?P<players>\d+) players(?P<rest>.*)')
+SENT = re.compile(r'new_game is sent for "(?P<ruleset>[\w-]+)" at (?P<players>\d+) players with variants (?P<variants>\[.*?\]) '
                   r'and options (?P<options>\{.*\})')
 RAW = re.compile(r"the engine is sent '(?P<line>.*)'")
 ERROR = re.compile(r'the response is an error "(?P<code>\w+)"')
 
 
 def sent_options():
-    """Every new_game option a scenario sends: (where, options, variants, ruleset, expected error code or None)."""
+    """Every new_game option a scenario sends:
+    (where, options, variants, ruleset, expected error code or None, player count)."""
     for where, texts in expanded():
         code = next((m.group("code") for m in map(ERROR.fullmatch, texts) if m), None)
         for text in texts:
@@ -151,10 +153,12 @@ def sent_options():
                 if match:
                     setup = game_setup(match.group("rest"))
                     expected = None if pattern is GIVEN else code
-                    yield where, setup["options"], setup["variants"], match.groupdict().get("ruleset"), expected
+                    yield (where, setup["options"], setup["variants"], match.groupdict().get("ruleset"), expected,
+                           int(match["players"]))
             match = SENT.fullmatch(text)
             if match:
-                yield where, json.loads(match["options"]), json.loads(match["variants"]), match["ruleset"], code
+                yield (where, json.loads(match["options"]), json.loads(match["variants"]), match["ruleset"], code,
+                       int(match["players"]))
             match = RAW.fullmatch(text)
             if match and '"new_game"' in match["line"]:
                 try:
@@ -162,7 +166,8 @@ def sent_options():
                 except ValueError:
                     continue
                 if isinstance(request.get("options"), dict):
-                    yield where, request["options"], request.get("variants") or [], request.get("ruleset"), code
+                    yield (where, request["options"], request.get("variants") or [], request.get("ruleset"), code,
+                           request.get("players"))
 
 
 def test_scenarios_send_new_game_options_at_all():
@@ -171,7 +176,7 @@ def test_scenarios_send_new_game_options_at_all():
 
 def test_every_option_a_scenario_sends_is_listed_and_a_game_it_expects_to_start_sends_values_in_range():
     problems = []
-    for where, options, variants, ruleset, code in sent_options():
+    for where, options, variants, ruleset, code, _ in sent_options():
         for name, value in options.items():
             if name not in OPTIONS:
                 if code not in ("invalid_game", "unsupported"):  # an unknown name on purpose is refused as such
@@ -185,15 +190,16 @@ def test_every_refusal_row_sends_a_value_the_table_or_the_ruleset_rules_out():
     """A bad_request row sends a value of another JSON type; an invalid_game row one outside 6.2's range or one its
     ruleset does not offer (or target null where nothing else ends the game): the rows test what they say."""
     problems = []
-    for where, options, variants, ruleset, code in sent_options():
+    for where, options, variants, ruleset, code, players in sent_options():
         listed = {name: value for name, value in options.items() if name in OPTIONS}
         if code == "bad_request" and listed and all(well_typed(n, v) for n, v in listed.items()):
             if not any(isinstance(v, float) and v.is_integer() for v in listed.values()):  # 1.0 where an integer is asked
                 problems.append(f"{where}: every option of {options} is well typed, yet bad_request is expected")
         if code == "invalid_game" and listed and ruleset in shipped().rulesets and set(listed) == set(options):
             def ruled_out(name, value):
-                allowed = offered(ruleset, variants, name)
+                allowed = offered(ruleset, variants, name, players if isinstance(players, int) else None)
                 return (not in_range(name, value) or (isinstance(allowed, list) and value not in allowed)
+                        or (allowed is None and value is not None)  # not declared on this game
                         or (name == "target" and value is None) or name in ("dealer", "totals"))
             if not any(ruled_out(n, v) for n, v in listed.items()):
                 problems.append(f"{where}: {options} is in range and offered, yet invalid_game is expected")
@@ -201,19 +207,16 @@ def test_every_refusal_row_sends_a_value_the_table_or_the_ruleset_rules_out():
 
 
 def test_every_declared_option_has_rows_for_null_each_offered_value_a_respelling_and_a_wrong_type():
+    """On every ruleset that declares it: a variant's option on each ruleset of its entry (`rulesets`)."""
     spec = load_spec()
-    rows = [(r, tuple(v), o, c) for _, o, v, r, c in sent_options() if len(o) == 1]
+    rows = [(r, tuple(v), o, c) for _, o, v, r, c, _ in sent_options() if len(o) == 1]
     missing = []
     for rid, ruleset in spec.rulesets.items():
         for name, (entry, via) in declared_options(ruleset, []).items():
             missing += option_rows_missing(rows, rid, (), name, entry)
     for vid, variant in spec.variants.items():
         for name, entry in variant.get("options", {}).items():
-            rid = next(r for r in entry.get("rulesets", variant["applies_to"]))
-            if not any(r[2].keys() == {name} and vid in r[1] for r in rows):
-                missing.append(f"{vid}: no row for option {name}")
-            else:
-                rid = next(r[0] for r in rows if r[2].keys() == {name} and vid in r[1])
+            for rid in entry.get("rulesets", variant["applies_to"]):
                 missing += option_rows_missing(rows, rid, (vid,), name, entry)
     assert not missing, "\n".join(missing)
 

@@ -70,14 +70,17 @@ def game_setup(rest: str) -> dict[str, Any]:
 
 
 def option_pairs(text: str) -> dict[str, Any]:
-    """`target=50 settlement=pot stake=0.5` as {"target": 50, "settlement": "pot", "stake": 0.5}."""
+    """`target=50 settlement=pot stake=0.5` as {"target": 50, "settlement": "pot", "stake": 0.5}.
+
+    A value is JSON where it parses; words joined by commas are a list of strings, since a step's
+    quotes cannot hold JSON strings (`pass_cycle=left,right,none` is ["left", "right", "none"])."""
     options: dict[str, Any] = {}
     for pair in text.split():
         key, _, raw = pair.partition("=")
         try:
             options[key] = json.loads(raw)
         except ValueError:
-            options[key] = raw
+            options[key] = raw.split(",") if "," in raw else raw
     return options
 
 

@@ -199,6 +199,10 @@ def _is_str(value: Any) -> bool:
     return isinstance(value, str)
 
 
+def _is_str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_str(x) for x in value)
+
+
 # The JSON type of each new_game option (spec/protocol.md 6.2, request-new_game.json); null is allowed for every
 # one. A value of another type is bad_request; a well-typed value the ruleset does not offer is invalid_game.
 OPTION_TYPES: dict[str, tuple[str, Any]] = {
@@ -212,8 +216,12 @@ OPTION_TYPES: dict[str, tuple[str, Any]] = {
     "draw_order": ("a string", _is_str),
     "moon_effect": ("a string", _is_str),
     "moon_amount": ("a string or an integer", lambda v: _is_str(v) or is_int(v)),
-    "moon_also_requires": ("a list of card names", lambda v: isinstance(v, list) and all(_is_str(x) for x in v)),
+    "moon_also_requires": ("a list of card names", _is_str_list),
     "unclaimed_pot": ("a string", _is_str),
+    "moon_bonus_cards": ("a string", _is_str),
+    "first_trick_queen": ("a string", _is_str),
+    "pass_cycle": ("a list of pass directions", _is_str_list),
+    "moon_partner": ("a string", _is_str),
 }
 # Options whose null is a value of its own, not "absent" (spec/protocol.md 2 and 6.2): no points target.
 NULL_IS_A_VALUE = ("target",)
