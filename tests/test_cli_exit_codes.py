@@ -22,6 +22,7 @@ LOGS = ROOT / "tests" / "fixtures" / "logs"
 GOOD_LOG = str(LOGS / "fi-4p-one-deal.log")
 BAD_LOG = str(LOGS / "bad-illegal-play.log")
 MISSING = "/nonexistent-heartspec/x"
+REQUESTS_ONLY = str(ROOT / "tests" / "fixtures" / "requests-only.log")  # as `heartspec play --log` writes
 
 
 def heartspec(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
@@ -70,6 +71,12 @@ TABLE = [
     ("fuzz", ["--engine", f"{MUTANT} claims-fi-only", "--ruleset", "dk", "--games", "1"], 2,
      "heartspec fuzz: no set-up left to play"),
     ("fuzz", ["--engine", "heartspec engine", "--seconds", "1", "--games", "1"], 2, "heartspec fuzz: give one of --seconds, --games and --games-per-setup"),
+    ("replay", [GOOD_LOG, "--engine", "heartspec engine", "--against-reference"], 0, ""),
+    ("replay", [GOOD_LOG, "--engine", f"{MUTANT} crash-on-play"], 1, "the engine under test's answer differs"),
+    ("replay", [REQUESTS_ONLY, "--engine", "heartspec engine"], 2, "records no answers to compare with"),
+    ("replay", [GOOD_LOG, "--engine", "/nonexistent/engine"], 2, "heartspec replay: cannot start the engine"),
+    ("compat", ["--from", MISSING], 2, "does not exist"),
+    ("coverage", ["--check", str(LOGS / "fi-4p-one-deal.log")], 1, "is stale"),
 ]
 
 
@@ -111,3 +118,15 @@ def test_the_pytest_plugin_exits_2_when_it_checks_nothing(tmp_path):
     unknown = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--heartspec-engine", engine,
                               "--heartspec-ruleset", "fl", "-q"], capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert unknown.returncode == 2 and "unknown ruleset 'fl' (known: dk, fi, fi-classic, no, se)" in unknown.stdout
+
+
+def test_the_readme_table_has_a_row_for_every_command():
+    """The README's exit-code table is the one users read: no command may be missing from it."""
+    from heartspec.cli import main
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Exit codes"):readme.index("## Figures")]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    named = {word.strip().strip("`").split()[0] for row in rows for word in row.split("|")[1].split(",")}
+    assert set(main.commands) <= named, f"commands missing from the README's exit-code table: {set(main.commands) - named}"
+    assert {row[0] for row in TABLE} <= named
