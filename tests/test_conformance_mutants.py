@@ -8,13 +8,15 @@ mutant again and checks its own-area property.
 
 from __future__ import annotations
 
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
 
 from heartspec.conformance.mutant_matrix import (declared_failures, declared_mutants, failures_by_area, feature_areas,
-                                                 load, own_and_elsewhere)
-from suite_runs import whole_suite_against
+                                                 load, own_and_elsewhere, run_suite)
+from suite_runs import MUTANT_SCRIPT, whole_suite_against
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANT_SCRIPT = ROOT / "tests" / "mutants" / "mutant_engine.py"

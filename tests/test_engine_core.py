@@ -179,7 +179,7 @@ def test_play_core_compiled_prints_a_summary_and_writes_a_log_replay_accepts(tmp
 def test_a_bad_start_option_is_a_one_line_error_with_the_compiled_core():
     result = CliRunner().invoke(main, ["play", "--ruleset", "fi", "--players", "4", "--core", "compiled",
                                        "-o", "dealer=9"])
-    assert result.exit_code == 1 and "dealer must be a seat" in result.output and "Traceback" not in result.output
+    assert result.exit_code == 2 and "dealer must be a seat" in result.output and "Traceback" not in result.output
 
 
 @needs_core
@@ -228,7 +228,7 @@ def test_asking_for_the_missing_core_is_a_clear_error(monkeypatch, catalog):
         core.play_games(catalog.compile("fi", [], 4, {}), games=1, seed=1)
     result = CliRunner().invoke(main, ["play", "--ruleset", "fi", "--players", "4", "--seed", "1",
                                        "--core", "compiled"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "pip install ./accel" in result.output and "Traceback" not in result.output
 
 

@@ -25,7 +25,8 @@ _spec.loader.exec_module(_module)
 MUTATIONS = sorted(_module.MUTATIONS)
 
 # not rule bugs: one plays fewer rulesets and says so, the other is only slow to start
-HONEST = {"claims-fi-only", "slow-start"}
+HONEST = {"claims-fi-only", "slow-start",
+          "diagnostic-fields"}  # extra fields in answers are allowed (P-envelope-16): fuzz must find nothing
 # the bug lives in what one deal leaves to the next, so the smallest game that shows it has two deals
 NEEDS_TWO_DEALS = {"first-trick-rules-only-in-first-deal", "passes-carried-over", "leader-carried-over",
                    "hearts-stay-broken"}
@@ -58,3 +59,9 @@ def test_an_engine_that_claims_fewer_rulesets_is_only_played_on_those():
 def test_an_engine_slow_to_start_is_waited_for_not_reported():
     report = fuzz("slow-start", games=10, stop_at_first=False)
     assert report.groups() == [] and report.games == 10 and report.steps > 500
+
+
+def test_an_engine_that_adds_fields_to_its_answers_fuzzes_clean():
+    """P-envelope-16 lets answers carry extra fields: a differential tester must not count them."""
+    report = fuzz("diagnostic-fields")
+    assert not report.new_groups(), [group.signature for group in report.new_groups()][:5]

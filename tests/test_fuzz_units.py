@@ -39,13 +39,19 @@ def refused(code, message="whatever"):
 
 def test_free_fields_do_not_count():
     assert first_difference("play", refused("must_follow_suit", "one wording"), refused("must_follow_suit", "another")) is None
-    assert first_difference("legal", ok(cards=["2C", "9C"]), ok(cards=["9C", "2C"])) is None
     assert first_difference("new_game", ok(phase="deal", dealer=0), ok(phase="deal")) is None
-    received = {"type": "cards_received", "seat": 1, "from": 0, "cards": ["QS", "AS", "KS"]}
-    assert first_difference("pass", ok(events=[received]), ok(events=[{**received, "cards": ["AS", "KS", "QS"]}])) is None
     state = {"phase": "playing", "hands": [["2C", "3C"], ["4C"]], "passed": [0, 1], "totals": [0, 0]}
     shuffled = {**state, "hands": [["3C", "2C"], ["4C"]], "passed": [1, 0]}
     assert first_difference("state", ok(**state), ok(**shuffled)) is None
+
+
+def test_card_order_is_fixed_where_the_protocol_fixes_it():
+    """P-legal-1 and P-events-1: legal, cards_received and kitty_taken list cards in card order."""
+    assert first_difference("legal", ok(cards=["2C", "9C"]), ok(cards=["9C", "2C"])) == ("cards.order", ["2C", "9C"],
+                                                                                       ["9C", "2C"])
+    received = {"type": "cards_received", "seat": 1, "from": 0, "cards": ["QS", "KS", "AS"]}
+    assert first_difference("pass", ok(events=[received]), ok(events=[{**received, "cards": ["AS", "KS", "QS"]}]))[0] \
+        == "events.cards_received.cards"
 
 
 def test_fixed_fields_count_and_are_named():

@@ -149,7 +149,7 @@ def test_english_is_the_default_and_byte_identical(args):
 def test_an_unknown_language_is_a_one_line_usage_error(command):
     result = CliRunner().invoke(main, [*command, "--lang", "de"])
     assert result.exit_code == 2
-    assert result.output == "error: unknown language 'de' (known: en, fi, nb, da, sv)\n"
+    assert result.output == f"heartspec {command[0]}: unknown language 'de' (known: en, fi, nb, da, sv)\n"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

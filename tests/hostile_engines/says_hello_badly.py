@@ -33,7 +33,16 @@ def main() -> None:
     behaviour = sys.argv[1]
     server = Server()  # plays the games of an engine whose only fault is its name
     for line in sys.stdin:
-        request = json.loads(line)
+        try:
+            request = json.loads(line)
+        except ValueError:
+            request = None
+        if not isinstance(request, dict):  # a malformed probe: answered as the reference does (the fault here is the name)
+            answer = server.handle_line(line)
+            if answer is not None:
+                sys.stdout.write(json.dumps(answer) + "\n")
+                sys.stdout.flush()
+            continue
         if behaviour == "refuses-at-length":
             message = (FORGED + " ") * 3000
             response = {"id": request.get("id"), "ok": False, "error": {"code": "bad_request", "message": message}}

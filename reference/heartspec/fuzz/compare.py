@@ -1,9 +1,10 @@
 """What two responses must agree on: the fields spec/protocol.md fixes, not the ones it leaves free.
 
-Free: error messages, key order, the order of cards in a hand or a received
-pass, the informative echo of `new_game`, and `hello`'s engine name. Fixed:
-ok, the error code, every event in order with its fields, `legal` as a set of
-distinct names, and each `state` field. `first_difference` names the first
+Free: error messages, key order, the order of cards in a hand, the
+informative echo of `new_game`, and `hello`'s engine name. Fixed: ok, the
+error code, every event in order with its fields (the cards of
+`cards_received` and `kitty_taken` in card order, P-events-1), `legal` as
+distinct names in card order (P-legal-1), and each `state` field. `first_difference` names the first
 fixed field that differs as a dotted path, e.g. `events.trick_won.seat`.
 """
 
@@ -15,11 +16,11 @@ SORTED_CARDS = object()  # a card list whose order the protocol leaves to the en
 MONEY_TOLERANCE = 0.005  # amounts are rounded to cents
 
 EVENT_FIELDS: dict[str, dict[str, Any]] = {
-    "cards_received": {"seat": None, "from": None, "cards": SORTED_CARDS},
+    "cards_received": {"seat": None, "from": None, "cards": None},
     "card_played": {"seat": None, "card": None},
     "hearts_broken": {},
     "trick_won": {"seat": None, "cards": None, "points": None},
-    "kitty_taken": {"seat": None, "cards": SORTED_CARDS},
+    "kitty_taken": {"seat": None, "cards": None},
     "cards_drawn": {"seat": None, "count": None},
     "moon_choice": {"seat": None},
     "deal_scored": {"points": None, "totals": None, "moon": None, "money": None, "pot": None},
@@ -65,7 +66,10 @@ def _code(response: dict) -> Any:
 def _legal_difference(reference: Any, engine: Any) -> tuple[str, Any, Any] | None:
     if not isinstance(engine, list) or len(set(map(str, engine))) != len(engine):
         return "cards", reference, engine  # not a list of distinct names
-    return None if set(reference) == set(engine) else ("cards", reference, engine)
+    if set(reference) != set(engine):
+        return "cards", reference, engine
+    # the same cards in another order: P-legal-1 fixes card order, and no rule of play is in dispute
+    return None if list(reference) == list(engine) else ("cards.order", reference, engine)
 
 
 def _events_difference(reference: Any, engine: Any) -> tuple[str, Any, Any] | None:

@@ -96,6 +96,8 @@ def rule_for(mismatch: Mismatch, request: Any, game: Any) -> str:
         if mismatch.command == "play" and game is not None and isinstance(request, dict):
             return _play_rule(game, request.get("seat"), request.get("card"))
         return RULE_BY_COMMAND.get(mismatch.command, PROTOCOL)
+    if mismatch.command == "legal" and mismatch.field == "cards.order":
+        return PROTOCOL
     if mismatch.command == "legal" and game is not None:
         return _legal_rule(mismatch, request, game)
     if mismatch.command == "deal" and mismatch.field == "phase":
