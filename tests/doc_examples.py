@@ -5,7 +5,8 @@ by what it prints, stdout and stderr together. The block is checked against a re
 
 - `...` on a line of its own stands for any number of lines (zero or more): the long
   middles of an output;
-- `...` inside a line stands for any text on that line: timings, paths;
+- `...` inside a line stands for any text on that line: timings, paths (a rewrite elides
+  timings and rates by itself, `VOLATILE`);
 - `[exit status N]` on the last line of a command's output is its exit status; a command
   without one must exit 0.
 
@@ -224,6 +225,20 @@ def refreshed(expected: list[str], actual: list[str]) -> list[str]:
     return result + refreshed_gap(gap_expected, gap_actual)
 
 
+# What varies from run to run, elided when a page is rewritten: timings and rates.
+VOLATILE = (
+    (re.compile(r"\bin \d+(\.\d+)?s\b"), "in ...s"),
+    (re.compile(r"\((\d[\d,]*)/s\)"), "(.../s)"),
+    (re.compile(r"(hands per second:\s+)\d+(\.\d+)?"), r"\1..."),
+)
+
+
+def elide_volatile(line: str) -> str:
+    for pattern, replacement in VOLATILE:
+        line = pattern.sub(replacement, line)
+    return line
+
+
 def refreshed_gap(expected: list[str], actual: list[str]) -> list[str]:
     """The real lines between two anchors, shaped like the document's.
 
@@ -332,6 +347,10 @@ def parse_error(text: str) -> str | None:
             tokens = [*getattr(context, "_protected_args", []), *context.args]
             name, command, rest = main.resolve_command(context, tokens)
             command.make_context(name, rest, parent=context).close()
+    except click.BadParameter as err:
+        if err.param is not None and isinstance(err.param.type, click.Path):
+            return None                    # a file the example would make or name: checked when it runs, not here
+        return err.format_message()
     except click.ClickException as err:
         return err.format_message()
     except click.exceptions.Exit:
@@ -370,6 +389,7 @@ def rewrite(path: Path, outcomes: dict[int, list[Outcome]]) -> bool:
 def command_lines(outcome: Outcome, mode: str) -> list[str]:
     command = outcome.command
     output = command.expected if outcome.holds else refreshed(command.expected, outcome.actual)
+    output = [elide_volatile(line) for line in output]
     if mode == "stdin":
         output = interleave(command.stdin.splitlines(), output)
     lines = command.raw + output

@@ -127,3 +127,10 @@ def test_every_example_prints_what_the_page_shows(path):
 def test_every_example_that_is_not_run_still_parses(block, command):
     assert examples.parse_error(command.text) is None, (
         f"{block.name}: `{command.text}` no longer parses: {examples.parse_error(command.text)}")
+
+
+def test_a_rewrite_elides_timings_and_rates():
+    assert examples.elide_volatile("813 passed in 12.84s") == "813 passed in ...s"
+    assert examples.elide_volatile("196,204 steps compared in 30.1s (6,526/s)") == "196,204 steps compared in ...s (.../s)"
+    assert examples.elide_volatile("hands per second:       1305.7") == "hands per second:       ..."
+    assert examples.elide_volatile("trick 11 in 4 players") == "trick 11 in 4 players"
