@@ -195,3 +195,17 @@ def test_the_published_report_is_what_its_saved_reports_build(tmp_path):
     schema = json.loads((ROOT / "schemas" / "compat.schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(summary, schema)
     assert all(not e["label"].startswith("mutant") for e in summary["engines"])  # only real engines are published
+
+
+def readme_matrix(matrix_markdown: str) -> str:
+    """docs/compat/matrix.md as the README shows it: its links made relative to the repository's top."""
+    return matrix_markdown.strip().replace("](engines/", "](docs/compat/engines/")
+
+
+def test_the_readme_shows_the_published_matrix():
+    published = ROOT / "docs" / "compat" / "matrix.md"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start, end = "<!-- compat-matrix: docs/compat/matrix.md -->\n", "\n<!-- /compat-matrix -->"
+    shown = readme[readme.index(start) + len(start):readme.index(end)]
+    assert shown.strip() == readme_matrix(published.read_text(encoding="utf-8")), (
+        "the README's compatibility matrix is not docs/compat/matrix.md: paste it again (links to docs/compat/)")
