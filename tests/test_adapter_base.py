@@ -7,8 +7,10 @@ import pytest
 from engine_helpers import standard
 
 from heartspec.adapters.base import (
+    AdapterServer,
     Library,
     Scorebook,
+    Unsupported,
     check_pass,
     received_events,
     unexplained_refusal,
@@ -81,3 +83,43 @@ def test_a_tie_for_the_lowest_total_plays_an_extra_deal_where_the_rules_say_so()
     assert not ended and events[-1] == {"type": "next_deal", "deal_number": 2, "dealer": 0, "pass_direction": "right"}
     shared = Scorebook(standard(ties="shared"), 0, 1, [0, 0, 0, 0])
     assert shared.close_deal([120, 5, 5, 30], None)[0][-1]["winners"] == [1, 2]
+
+
+class MoneylessServer(AdapterServer):
+    """An adapter whose library plays every game except one that settles money, as the real ones."""
+
+    def fit(self, rules):
+        if rules.settlement != "none":
+            raise Unsupported("the library settles no money")
+        return None
+
+    def make_game(self, rules, fit, start):
+        return type("Game", (), {"phase": "deal", "rules": rules, "start": start})()
+
+
+def new_game(server: AdapterServer, ruleset: str, options: dict) -> dict:
+    return server.new_game({"cmd": "new_game", "ruleset": ruleset, "players": 4, "options": options})
+
+
+@pytest.mark.parametrize("ruleset, options", [("dk", {"max_deals": None, "settlement": None}),
+                                              ("fi-classic", {"settlement": None, "stake": None}),
+                                              ("fi", {"dealer": None, "deal_number": None, "totals": None})])
+def test_an_option_given_as_null_is_absent(ruleset, options):
+    started = new_game(MoneylessServer(), ruleset, options)
+    assert (started["phase"], started["dealer"], started["deal_number"]) == ("deal", 0, 1)
+
+
+@pytest.mark.parametrize("ruleset, options", [("fi-classic", {"settlement": "POT"}),
+                                              ("fi-classic", {"settlement": "none "}),
+                                              ("se", {"moon_amount": "DEAL_TOTAL"}),
+                                              ("se", {"moon_amount": "26"})])
+def test_a_respelt_option_value_is_invalid_game_before_the_library_is_asked(ruleset, options):
+    with pytest.raises(RequestError) as refused:
+        new_game(MoneylessServer(), ruleset, options)
+    assert refused.value.code == "invalid_game"
+
+
+def test_a_value_offered_exactly_that_the_library_cannot_play_is_unsupported():
+    with pytest.raises(RequestError) as refused:
+        new_game(MoneylessServer(), "fi-classic", {"settlement": "pot"})
+    assert refused.value.code == "unsupported"

@@ -41,7 +41,7 @@ from heartspec.protocol.messages import (
     field_str_list,
     is_int,
 )
-from heartspec.protocol.server import RulesCatalog, deal_piles, serve_with
+from heartspec.protocol.server import RulesCatalog, deal_piles, serve_with, split_options
 
 PLAYERS = 4
 HAND_SIZE = 13
@@ -415,11 +415,13 @@ class AdapterServer(Endpoint):
         ruleset = field_str(request, "ruleset")
         players = field_int(request, "players")
         variants = field_str_list(request, "variants")
-        options = dict(field_object(request, "options"))
+        options = field_object(request, "options")
         check_option_types(options)
         self.catalogue.require_known(ruleset, variants)
-        start = game_start(options)
-        rules = self.catalogue.compile(ruleset, variants, players, options)
+        game_options, rule_options = split_options(options)  # an option given as null is absent (P-new_game-8)
+        start = game_start(game_options)
+        # each value exactly as the ruleset offers it (P-new_game-9), judged before what the library can play
+        rules = self.catalogue.compile(ruleset, variants, players, rule_options, exact=True)
         try:
             game = self.make_game(rules, self.fit(rules), start)
         except Unsupported as why:

@@ -91,7 +91,8 @@ def from_library(card: int) -> int:
 def fit_rules(rules) -> Fit:
     problems = table_problems(rules, LIB) + plain_points_problems(rules, LIB)
     if rules.target != LIBRARY_TARGET:
-        problems.append(f"{LIB} ends every game at a score of {LIBRARY_TARGET}, not {rules.target}")
+        wanted = "without a target" if rules.target is None else f"at {rules.target}"
+        problems.append(f"{LIB} ends every game at a score of {LIBRARY_TARGET}, never {wanted}")
     if rules.max_deals is not None:
         problems.append(f"{LIB} has no deal limit")
     if problems:
