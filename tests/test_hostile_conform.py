@@ -209,7 +209,9 @@ def test_huge_answers_are_not_all_kept(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     kept, peak_kib = map(int, done.stdout.split())
     assert kept <= TRANSCRIPT_KEEP_BYTES
-    assert peak_kib < 250 * 1024, f"peak RSS {peak_kib} KiB"
+    # keeping every answer would need at least 40 x 15 MiB = 600 MiB; reading one answer costs a few copies of it,
+    # and on a loaded machine the allocator's peak has reached 370 MiB, so the bound sits between the two
+    assert peak_kib < 480 * 1024, f"peak RSS {peak_kib} KiB"
 
 
 # --- whole runs ------------------------------------------------------------------------------

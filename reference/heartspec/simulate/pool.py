@@ -58,7 +58,13 @@ class _Worker:
         self.connection, child = context.Pipe()
         self.process = context.Process(target=_serve, args=(child, index, work, slots), daemon=True,
                                        name=f"heartspec-simulate-worker-{index}")
-        self.process.start()
+        # The child starts with the stop signals blocked (the mask survives the fork) and unblocks them in
+        # _serve: a SIGTERM sent while multiprocessing is still starting it would print a traceback.
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
+            self.process.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         child.close()
         self.index = index
 
@@ -99,15 +105,19 @@ def _serve(connection, index: int, work: Callable, slots) -> None:
         if question is not None:
             slots[2 * index + 1] = QUESTIONS.index(question["cmd"]) if question.get("cmd") in QUESTIONS else NOT_ASKING
 
-    try:  # everything inside: a worker is forked with the parent's handlers, so an early SIGTERM is an interrupt
-        seat_protocol.asking_seat = asking
-        stop_on_terminate()  # SIGTERM from the parent: the shard's finally closes its bots' process groups
-        _answer_jobs(connection, work)
-    except KeyboardInterrupt:
+    seat_protocol.asking_seat = asking
+    stop_on_terminate()  # SIGTERM from the parent: the shard's finally closes its bots' process groups
+    try:
+        try:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # blocked by _Worker until the handlers were set
+            _answer_jobs(connection, work)
+        finally:  # no bot is left to close: from here a SIGTERM may end the process quietly
+            signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+            for number in STOP_SIGNALS:
+                signal.signal(number, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    except KeyboardInterrupt:  # the parent's stop, while a shard ran or while the handlers were being reset
         pass
-    finally:  # no bot is left to close: a late SIGTERM may end the process quietly
-        for number in STOP_SIGNALS:
-            signal.signal(number, signal.SIG_DFL)
 
 
 def _answer_jobs(connection, work: Callable) -> None:
