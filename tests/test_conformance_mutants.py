@@ -16,7 +16,7 @@ import pytest
 
 from heartspec.conformance.mutant_matrix import (declared_failures, declared_mutants, failures_by_area, feature_areas,
                                                  load, own_and_elsewhere, run_suite)
-from suite_runs import MUTANT_SCRIPT, whole_suite_against
+from suite_runs import whole_suite_against
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANT_SCRIPT = ROOT / "tests" / "mutants" / "mutant_engine.py"

@@ -21,7 +21,6 @@ import pytest
 from heartspec.fuzz import FuzzOptions, run_fuzz, save_reproductions
 from heartspec.fuzz.judge import RULE_BY_ERROR, refused_code
 from heartspec.fuzz.probes import PROBES, REFUSAL, REFUSAL_KINDS
-from heartspec.fuzz.setups import available_setups
 from heartspec.protocol.server import RulesCatalog, Server
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -351,13 +351,16 @@ def unexplained_refusal(lib: str, seat: int, card: int, hand, trick: Sequence[tu
 class AdapterServer(Endpoint):
     """The protocol session: shape checks and options here, the library's game behind `self.game`.
 
-    A subclass sets `engine_name`, `library` and `lib` (the name its messages use), and implements
-    `fit(rules)` (raise Unsupported) and `make_game(rules, fit, start)`.
+    A subclass sets `engine_name`, `library` and `lib` (the name its messages use), and either
+    `fit_rules` (rules -> fit, raising Unsupported) and `game_class` (called with rules and start),
+    or overrides `fit(rules)` and `make_game(rules, fit, start)` where it needs more.
     """
 
     engine_name = "adapter"
     library: Library
     lib = "the library"
+    fit_rules: Callable[[Any], Any] | None = None  # set as staticmethod(...) by the subclass
+    game_class: Callable[..., Any] | None = None
 
     def __init__(self, spec_dir: Path | None = None):
         super().__init__()
@@ -374,10 +377,10 @@ class AdapterServer(Endpoint):
     # ---- what the subclass supplies
 
     def fit(self, rules) -> Any:
-        raise NotImplementedError
+        return self.fit_rules(rules)
 
     def make_game(self, rules, fit, start: GameStart) -> Any:
-        raise NotImplementedError
+        return self.game_class(rules, start)
 
     def engine(self) -> dict:
         return {"name": self.engine_name, "version": self.library.version()}

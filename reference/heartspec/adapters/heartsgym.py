@@ -246,12 +246,8 @@ class Server(AdapterServer):
     engine_name = ENGINE_NAME
     library = LIBRARY
     lib = LIB
-
-    def fit(self, rules) -> Fit:
-        return fit_rules(rules)
-
-    def make_game(self, rules, fit: Fit, start: GameStart) -> AdapterGame:
-        return AdapterGame(rules, start)
+    fit_rules = staticmethod(fit_rules)
+    game_class = AdapterGame
 
     def supports(self) -> dict:
         return {**super().supports(), "deals": 1}  # one hand: a scenario needing a second deal is skipped

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import Seconds
+from heartspec.cli.common import CommandError, Seconds
 
 
 @click.command("compat")
@@ -57,8 +57,7 @@ def compat_command(ctx, engines, out, from_dir, games_per_setup, seed, timeout, 
             run_all(chosen, out, settings, click.echo)
             status = build.build_site(out, out, click.echo)
     except (EngineChoiceError, CompatError) as err:
-        click.echo(f"heartspec compat: {err}", err=True)
-        sys.exit(2)
+        raise CommandError(str(err)) from None
     sys.exit(status)
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from heartspec.cli.common import Seconds, check_filter_ids, engine_words
+from heartspec.cli.common import CommandError, Seconds, check_filter_ids, engine_words
 
 DEFAULT_MAX_SECONDS = 1800.0
 
@@ -55,8 +55,7 @@ def conform_command(engine, rulesets, ids, keyword, tags, timeout, startup_timeo
     try:
         sys.exit(run(options))
     except RunnerError as err:
-        click.echo(f"heartspec conform: {err}", err=True)
-        sys.exit(2)
+        raise CommandError(str(err)) from None
 
 
 @click.command("coverage")
@@ -72,8 +71,7 @@ def coverage_command(output_format: str, check_file: str | None, wide: bool, cla
     try:
         matrix = scan_features()
     except CoverageError as err:
-        click.echo(f"heartspec coverage: {err}", err=True)
-        sys.exit(2)
+        raise CommandError(str(err)) from None
     if check_file:
         from pathlib import Path
 
@@ -85,8 +83,7 @@ def coverage_command(output_format: str, check_file: str | None, wide: bool, cla
             current = read_text_file(path, MAX_COVERAGE_FILE_BYTES, "MAX_COVERAGE_FILE_BYTES",
                                      "coverage file") if path.exists() else ""
         except ValueError as err:
-            click.echo(f"heartspec coverage: {err}", err=True)
-            sys.exit(2)
+            raise CommandError(str(err)) from None
         if current != render_markdown(matrix):
             click.echo(f"{check_file} is stale: regenerate it with `heartspec coverage --format markdown > {check_file}`",
                        err=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 from pathlib import Path
@@ -172,8 +171,7 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
             else:
                 summary = play_games(compiled, games=games, seed=seed, log=log, options=options, accel=accel)
     except OutputError as err:
-        click.echo(f"heartspec play: {err}", err=True)
-        sys.exit(2)
+        raise CommandError(str(err)) from None
     except (AccelUnavailable, compiled_core.CoreUnavailable) as err:
         raise CommandError(str(err)) from None
     except RuleError as err:

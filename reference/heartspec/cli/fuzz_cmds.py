@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from heartspec.cli.common import Seconds, check_filter_ids, engine_words
+from heartspec.cli.common import CommandError, Seconds, check_filter_ids, engine_words
 
 
 @click.command("fuzz")
@@ -42,8 +42,7 @@ def fuzz_command(engine, seconds, games, games_per_setup, seed, rulesets, player
     from heartspec.fuzz import FuzzError, FuzzOptions, fuzz_and_report
 
     if sum(bound is not None for bound in (seconds, games, games_per_setup)) > 1:
-        click.echo("heartspec fuzz: give one of --seconds, --games and --games-per-setup, not both", err=True)
-        sys.exit(2)
+        raise CommandError("give one of --seconds, --games and --games-per-setup, not both")
     check_filter_ids(rulesets=list(rulesets), variants=list(variants))
     unbounded = seconds is None and games is None and games_per_setup is None
     options = FuzzOptions(engine=engine, seconds=30.0 if unbounded else seconds,
@@ -53,8 +52,7 @@ def fuzz_command(engine, seconds, games, games_per_setup, seed, rulesets, player
     try:
         status = fuzz_and_report(options, click.echo, known_differences, report_json, junitxml)
     except FuzzError as err:
-        click.echo(f"heartspec fuzz: {err}", err=True)
-        sys.exit(2)
+        raise CommandError(str(err)) from None
     sys.exit(status)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from heartspec.cli.common import CommandError, load_spec_or_exit, spec_option
+from heartspec.cli.common import CommandError, load_spec_or_exit, parse_option_pairs, spec_option
 
 
 @click.command("simulate")
@@ -36,7 +36,6 @@ from heartspec.cli.common import CommandError, load_spec_or_exit, spec_option
 def simulate_command(tables, players, games, bots, seed, workers, executor, scheduler, output_format,
                      json_path, html_path, option_pairs, spec_dir) -> None:
     """Play the same deals under each rule set with the same seeded bots and compare the outcomes."""
-    from heartspec.cli.engine_cmds import _parse_options
     from heartspec.outputs import OutputError, check_output, write_output
     from heartspec.protocol.server import RulesCatalog
     from heartspec.simulate.html import render_html
@@ -51,7 +50,7 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
     try:
         for path, what in outputs:
             check_output(path, what)
-        run, detail = prepare(list(tables), players, games, bots, seed, _parse_options(option_pairs), catalog)
+        run, detail = prepare(list(tables), players, games, bots, seed, parse_option_pairs(option_pairs), catalog)
         with terminated_as_interrupt():  # SIGTERM: workers and bots are stopped, as for Ctrl-C
             document = simulate(run, detail, workers=workers or os.cpu_count() or 1, executor=executor,
                                 scheduler=scheduler, progress=_progress(games))
@@ -59,20 +58,15 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
             text = json.dumps(document, indent=1) + "\n" if path == json_path else render_html(document)
             write_output(path, text, what)
     except (SimulationError, RuntimeError, OSError, OutputError) as err:
-        _fail(str(err))
+        raise CommandError(str(err)) from None
     except KeyboardInterrupt:
-        _fail("interrupted; the bots and workers were stopped and no report was written")
+        raise CommandError("interrupted; the bots and workers were stopped and no report was written") from None
     if output_format == "json":
         json.dump(document, sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
         click.echo(render_text(document), nl=False)
         click.echo(f"played {document['played']['deals']:,} deals in {document['timing']['seconds']} s")
-
-
-def _fail(message: str) -> None:
-    click.echo(f"heartspec simulate: {message}", err=True)
-    sys.exit(2)
 
 
 def _progress(games: int):

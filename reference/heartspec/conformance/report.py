@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import shlex
 from collections import Counter, defaultdict
-from pathlib import Path
 from typing import Any
 
 from heartspec.conformance.session import fault_kind
