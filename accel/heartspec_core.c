@@ -112,6 +112,9 @@ static inline int suit_of(int card) { return face_of(card) / SLOTS; }
 
 /* ------------------------------------------------------------------ the rules, as data */
 
+#define UNUSED __attribute__((unused))
+#define INLINE __attribute__((always_inline)) inline
+
 enum { DRAW_NONE, DRAW_WINNER_FIRST, DRAW_REPLACE };
 enum { MOON_ADD, MOON_SUBTRACT, MOON_CHOICE };
 enum { SETTLE_NONE, SETTLE_POT, SETTLE_PAIRWISE, SETTLE_ZERO_POT };
@@ -126,7 +129,7 @@ typedef struct {
     int first_guarded, ban_before_suit, lead_guarded, hearts_and_queen, cancel, set_aside_cancelled, draw;
     int classes, class_points[MAX_CLASSES];
     mask_t class_cards[MAX_CLASSES];
-    int moon_effect, moon_amount, bonus_kept, partnership;
+    int moon_effect, moon_amount, bonus_kept, partnership, moon_spares_partner, team_target;
     int has_target, target, exceeds, has_max_deals, max_deals, extra_deal_on_tie;
     int settlement, zero_or_less, unclaimed_to_winners, open_ended, open_ended_deals;
     long long money_unit; /* money is counted in stake / money_unit: lcm(1..n), so every share is whole */
@@ -161,6 +164,16 @@ static void put_mask(log_t *log, mask_t m)
         put(log, (int)(uint32_t)(m >> (32 * word)));
 }
 
+/* A game's phases; the events a step brings (heartspec.engine.core_game reads them); the rules whose
+ * decisions a simulation counts, in the order of heartspec.simulate.play.COUNTED_RULES; why a card
+ * in hand is refused (the protocol's error codes, in heartspec.engine.core_game.REFUSALS). */
+enum { PH_DEAL, PH_PASSING, PH_PLAYING, PH_MOON, PH_OVER };
+enum { EV_BROKEN = 1, EV_DRAWN, EV_TRICK_WON, EV_SET_ASIDE, EV_SET_ASIDE_TAKEN, EV_KITTY_TAKEN, EV_MOON_CHOICE,
+       EV_DEAL_SCORED, EV_GAME_OVER, EV_NEXT_DEAL };
+enum { COUNT_FIRST_TRICK_POINTS, COUNT_WHEN_ONLY_POINTS, COUNT_BEFORE_BROKEN, COUNT_EXCEPTIONS, COUNT_IDENTICAL_CARDS,
+       COUNT_ALL_CANCELLED, COUNT_KITTY_TO, COUNT_TIES, COUNTED_RULES };
+enum { REFUSE_MUST_FOLLOW, REFUSE_FIRST_TRICK, REFUSE_OPENING_CARD, REFUSE_HEARTS_NOT_BROKEN };
+
 #define ERR_NO_CARD 1
 #define ERR_NO_END 2
 #define ERR_SIGNAL 3 /* a Python error is set */
@@ -177,6 +190,7 @@ static inline u64 bit_narrow(int card) { return 1ULL << card; }
 static inline int count_narrow(u64 m) { return __builtin_popcountll(m); }
 static inline int kth_narrow(u64 m, int k) { return kth_u64(m, k); }
 static inline int lowest_narrow(u64 m) { return __builtin_ctzll(m); }
+static PyObject *mask_py_narrow(u64 m) { return PyLong_FromUnsignedLongLong(m); }
 #include "heartspec_core_game.h"
 #undef MASK
 #undef NAME
@@ -194,6 +208,7 @@ static inline u64 bit_pdep(int card) { return 1ULL << card; }
 static inline int count_pdep(u64 m) { return __builtin_popcountll(m); }
 static inline int kth_pdep(u64 m, int k) { return __builtin_ctzll(_pdep_u64(1ULL << k, m)); }
 static inline int lowest_pdep(u64 m) { return __builtin_ctzll(m); }
+UNUSED static PyObject *mask_py_pdep(u64 m) { return PyLong_FromUnsignedLongLong(m); }
 #include "heartspec_core_game.h"
 #undef MASK
 #undef NAME
@@ -220,6 +235,18 @@ static inline int kth_wide(mask_t m, int k)
     return k < in_low ? kth_u64(low, k) : 64 + kth_u64((u64)(m >> 64), k - in_low);
 }
 static inline int lowest_wide(mask_t m) { return (u64)m ? __builtin_ctzll((u64)m) : 64 + __builtin_ctzll((u64)(m >> 64)); }
+static PyObject *mask_py_wide(mask_t m)
+{
+    PyObject *high = PyLong_FromUnsignedLongLong((u64)(m >> 64)), *shift = PyLong_FromLong(64), *low = NULL;
+    PyObject *shifted = high && shift ? PyNumber_Lshift(high, shift) : NULL, *out = NULL;
+    if (shifted && (low = PyLong_FromUnsignedLongLong((u64)m)) != NULL)
+        out = PyNumber_Or(shifted, low);
+    Py_XDECREF(high);
+    Py_XDECREF(shift);
+    Py_XDECREF(shifted);
+    Py_XDECREF(low);
+    return out;
+}
 #include "heartspec_core_game.h"
 #undef MASK
 #undef NAME
@@ -332,6 +359,8 @@ static int read_rules(reader_t *rd, rules_t *r)
     READ(moon_amount, 0, 100000);
     READ(bonus_kept, 0, 1);
     READ(partnership, 0, 1);
+    READ(moon_spares_partner, 0, 1);
+    READ(team_target, 0, 1);
     READ(has_target, 0, 1);
     READ(target, -1000000, 1000000);
     READ(exceeds, 0, 1);
@@ -449,6 +478,251 @@ static PyObject *play(PyObject *self, PyObject *args)
     return Py_BuildValue("(LLLN)", sums[0], sums[1], sums[2], moves);
 }
 
+/* ------------------------------------------------------------------ the Game type: a step per protocol request */
+
+/* heartspec.engine.core_game checks every request as the reference Game does before it steps the
+ * core, so a step refused here is that module's fault: ValueError, and the game is unchanged. */
+typedef struct {
+    PyObject_HEAD
+    rules_t rules;
+    rng_t rng; /* the steps draw nothing; a game_t wants one */
+    int wide;
+    void *game; /* game_t_narrow or game_t_wide */
+    log_t events;
+} CoreGame;
+
+#define GAME(self, field) ((self)->wide ? ((game_t_wide *)(self)->game)->field : ((game_t_narrow *)(self)->game)->field)
+#define STEP(self, fn, ...) ((self)->wide ? fn##_wide((game_t_wide *)(self)->game, __VA_ARGS__) \
+                                          : fn##_narrow((game_t_narrow *)(self)->game, __VA_ARGS__))
+
+static int mask_from_py(PyObject *o, mask_t *out)
+{
+    PyObject *zero = PyLong_FromLong(0), *shift = PyLong_FromLong(64), *high = NULL;
+    int ok = zero && shift && PyLong_Check(o) && PyObject_RichCompareBool(o, zero, Py_GE) == 1;
+    if (ok && (high = PyNumber_Rshift(o, shift)) != NULL) {
+        unsigned long long hi = PyLong_AsUnsignedLongLong(high), lo = PyLong_AsUnsignedLongLongMask(o);
+        ok = !PyErr_Occurred() && hi < (1ULL << 48);
+        *out = (mask_t)lo | ((mask_t)hi << 64);
+    } else {
+        ok = 0;
+    }
+    Py_XDECREF(zero);
+    Py_XDECREF(shift);
+    Py_XDECREF(high);
+    if (!ok) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "a mask of cards must be a whole number from 0 below 2**112");
+    }
+    return ok ? 0 : -1;
+}
+
+static PyObject *refused(const char *what)
+{
+    PyErr_Format(PyExc_ValueError, "the core refuses %s in this position", what);
+    return NULL;
+}
+
+/* The events of the step just taken, as the flat list heartspec.engine.core_game decodes. */
+static PyObject *take_events(CoreGame *self)
+{
+    PyObject *out;
+    if (self->events.failed) {
+        out = PyErr_NoMemory();
+    } else {
+        out = log_as_list(&self->events);
+    }
+    self->events.len = 0;
+    self->events.failed = 0;
+    return out;
+}
+
+static PyObject *CoreGame_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    PyObject *table, *start_totals;
+    int dealer, deal_number;
+    if (!PyArg_ParseTuple(args, "O!iiO!", &PyTuple_Type, &table, &dealer, &deal_number, &PyTuple_Type, &start_totals))
+        return NULL;
+    CoreGame *self = (CoreGame *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    reader_t rd = {table, 0};
+    if (read_rules(&rd, &self->rules))
+        goto fail;
+    rules_t *r = &self->rules;
+    if (dealer < 0 || dealer >= r->n || deal_number < 1 || PyTuple_GET_SIZE(start_totals) != r->n) {
+        PyErr_SetString(PyExc_ValueError, "a dealer among the seats, deal_number >= 1, a total per seat");
+        goto fail;
+    }
+    long long totals[MAX_SEATS];
+    for (int s = 0; s < r->n; s++) {
+        totals[s] = PyLong_AsLongLong(PyTuple_GET_ITEM(start_totals, s));
+        if (totals[s] == -1 && PyErr_Occurred())
+            goto fail;
+    }
+    self->wide = r->copies > 1;
+    self->game = PyMem_Calloc(1, self->wide ? sizeof(game_t_wide) : sizeof(game_t_narrow));
+    if (self->game == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    STEP(self, init_game, r, &self->rng, dealer, deal_number, totals);
+    if (self->wide)
+        ((game_t_wide *)self->game)->events = &self->events;
+    else
+        ((game_t_narrow *)self->game)->events = &self->events;
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static void CoreGame_dealloc(CoreGame *self)
+{
+    PyMem_Free(self->game);
+    PyMem_Free(self->events.items);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* deal(cards): the deck in dealing order (hands, kitty, stock), physical ids */
+static PyObject *CoreGame_deal(CoreGame *self, PyObject *arg)
+{
+    const rules_t *r = &self->rules;
+    int cards[MAX_CARDS];
+    mask_t seen = 0, deck = 0;
+    for (int i = 0; i < r->deck_size; i++)
+        deck |= bit_wide(r->deck[i]);
+    PyObject *seq = PySequence_Fast(arg, "deal takes a sequence of cards");
+    if (seq == NULL)
+        return NULL;
+    int ok = GAME(self, phase) == PH_DEAL && PySequence_Fast_GET_SIZE(seq) == r->deck_size;
+    for (int i = 0; ok && i < r->deck_size; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        ok = !PyErr_Occurred() && c >= 0 && c < MAX_CARDS && (deck & bit_wide((int)c)) && !(seen & bit_wide((int)c));
+        if (ok) {
+            cards[i] = (int)c;
+            seen |= bit_wide((int)c);
+        }
+    }
+    Py_DECREF(seq);
+    PyErr_Clear();
+    if (!ok)
+        return refused("this deal");
+    STEP(self, start_deal, cards);
+    return take_events(self);
+}
+
+static PyObject *CoreGame_pass_cards(CoreGame *self, PyObject *args)
+{
+    int seat;
+    PyObject *chosen;
+    mask_t mask;
+    if (!PyArg_ParseTuple(args, "iO", &seat, &chosen) || mask_from_py(chosen, &mask))
+        return NULL;
+    if (STEP(self, pass_step, seat, mask))
+        return refused("this pass");
+    return take_events(self);
+}
+
+static int seat_arg(CoreGame *self, PyObject *args, int *seat, int *card)
+{
+    if (!PyArg_ParseTuple(args, card ? "ii" : "i", seat, card))
+        return -1;
+    if (*seat < 0 || *seat >= self->rules.n || (card && (*card < 0 || *card >= MAX_CARDS))) {
+        PyErr_SetString(PyExc_ValueError, "a seat of this game and a physical card id");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *CoreGame_legal(CoreGame *self, PyObject *args)
+{
+    int seat;
+    if (seat_arg(self, args, &seat, NULL))
+        return NULL;
+    return self->wide ? mask_py_wide(legal_now_wide(self->game, seat))
+                      : mask_py_narrow(legal_now_narrow(self->game, seat));
+}
+
+static int is_legal(CoreGame *self, int seat, int card)
+{
+    return self->wide ? (int)(legal_now_wide(self->game, seat) >> card & 1)
+                      : (int)(legal_now_narrow(self->game, seat) >> card & 1);
+}
+
+static int holds(CoreGame *self, int seat, int card)
+{
+    return self->wide ? (int)(((game_t_wide *)self->game)->hand[seat] >> card & 1)
+                      : card < 64 && (int)(((game_t_narrow *)self->game)->hand[seat] >> card & 1);
+}
+
+/* refusal(seat, card): the REFUSE_ code for a card the seat to play holds but may not play now */
+static PyObject *CoreGame_refusal(CoreGame *self, PyObject *args)
+{
+    int seat, card;
+    if (seat_arg(self, args, &seat, &card))
+        return NULL;
+    if (GAME(self, phase) != PH_PLAYING || seat != GAME(self, turn) || !holds(self, seat, card) ||
+        is_legal(self, seat, card))
+        return refused("to name a refusal");
+    return PyLong_FromLong(STEP(self, refusal, seat, card));
+}
+
+static PyObject *CoreGame_play(CoreGame *self, PyObject *args)
+{
+    int seat, card;
+    if (seat_arg(self, args, &seat, &card))
+        return NULL;
+    if (!is_legal(self, seat, card))
+        return refused("this card");
+    STEP(self, play_step, seat, card);
+    return take_events(self);
+}
+
+static PyObject *CoreGame_choose(CoreGame *self, PyObject *args)
+{
+    int seat, effect;
+    if (seat_arg(self, args, &seat, &effect))
+        return NULL;
+    if (STEP(self, choose_step, seat, effect))
+        return refused("this choice");
+    return take_events(self);
+}
+
+static PyObject *CoreGame_stop(CoreGame *self, PyObject *unused)
+{
+    if (self->wide ? stop_step_wide(self->game) : stop_step_narrow(self->game))
+        return refused("to stop");
+    return take_events(self);
+}
+
+static PyObject *CoreGame_snapshot(CoreGame *self, PyObject *unused)
+{
+    return self->wide ? snapshot_wide(self->game) : snapshot_narrow(self->game);
+}
+
+static PyMethodDef CoreGame_methods[] = {
+    {"deal", (PyCFunction)CoreGame_deal, METH_O, "deal(cards): start the deal, the deck in dealing order; events"},
+    {"pass_cards", (PyCFunction)CoreGame_pass_cards, METH_VARARGS, "pass_cards(seat, mask): one seat's pass; events"},
+    {"legal", (PyCFunction)CoreGame_legal, METH_VARARGS, "legal(seat): the mask of cards the seat may play now"},
+    {"refusal", (PyCFunction)CoreGame_refusal, METH_VARARGS, "refusal(seat, card): why a held card is not legal"},
+    {"play", (PyCFunction)CoreGame_play, METH_VARARGS, "play(seat, card): play a legal card; events"},
+    {"choose", (PyCFunction)CoreGame_choose, METH_VARARGS, "choose(seat, effect): the moon shooter's choice; events"},
+    {"stop", (PyCFunction)CoreGame_stop, METH_NOARGS, "stop(): end an open-ended game between deals; events"},
+    {"snapshot", (PyCFunction)CoreGame_snapshot, METH_NOARGS, "snapshot(): the whole state as one tuple"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreGameType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "heartspec_core.Game",
+    .tp_doc = "Game(table, dealer, deal_number, totals): one game of the core, stepped by heartspec.engine.core_game",
+    .tp_basicsize = sizeof(CoreGame),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = CoreGame_new,
+    .tp_dealloc = (destructor)CoreGame_dealloc,
+    .tp_methods = CoreGame_methods,
+};
+
 static PyMethodDef methods[] = {
     {"play", play, METH_VARARGS, "Play whole random games from a rules table (see heartspec.engine.core)."},
     {NULL, NULL, 0, NULL},
@@ -463,8 +737,11 @@ PyMODINIT_FUNC PyInit_heartspec_core(void)
 #if HAVE_PDEP
     use_pdep = pdep_is_fast() && getenv("HEARTSPEC_CORE_NO_PDEP") == NULL;
 #endif
+    if (PyType_Ready(&CoreGameType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && PyModule_AddIntConstant(m, "INTERFACE", 1) < 0) {
+    if (m != NULL && (PyModule_AddIntConstant(m, "INTERFACE", 2) < 0 ||
+                      PyModule_AddObjectRef(m, "Game", (PyObject *)&CoreGameType) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

@@ -28,7 +28,7 @@ from heartspec.rules.model import CompiledRules
 
 GAME_OPTIONS = ("dealer", "deal_number", "totals")  # the new_game options a Game takes
 
-INTERFACE = 1  # the table and call this module passes (heartspec_core.INTERFACE)
+INTERFACE = 2  # the table and call this module passes (heartspec_core.INTERFACE)
 # the core's fixed tables and the ranges its table reader accepts (heartspec_core.c, read_rules)
 MAX_SEATS, MAX_CYCLE, MAX_OPENING, MAX_CLASSES = 16, 16, 8, 16
 MAX_CARD_POINTS, MAX_MOON, MAX_TARGET = 10_000, 100_000, 1_000_000
@@ -106,6 +106,7 @@ def table(rules: CompiledRules) -> tuple[int, ...]:
         out += [value, *_mask(cards)]
     out += [*_mask(d["_moon_mask"]), ("add_to_others", "subtract_from_self", "shooter_choice").index(rules.moon_effect),
             rules.moon_amount, rules.moon_bonus_cards == "kept", rules.partnership,
+            rules.partnership and rules.moon_partner == "spared", rules.team_target,
             rules.target is not None, rules.target or 0, rules.end_condition == "exceeds",
             rules.max_deals is not None, rules.max_deals or 0, rules.ties == "extra_deal",
             ("none", "pot", "pairwise", "zero_point_pot").index(rules.settlement),
