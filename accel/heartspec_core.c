@@ -700,7 +700,21 @@ static PyObject *CoreGame_snapshot(CoreGame *self, PyObject *unused)
     return self->wide ? snapshot_wide(self->game) : snapshot_narrow(self->game);
 }
 
+/* perft(depth): distinct card sequences of that length from here (heartspec.engine.perft) */
+static PyObject *CoreGame_perft(CoreGame *self, PyObject *arg)
+{
+    long depth = PyLong_AsLong(arg);
+    if (depth == -1 && PyErr_Occurred())
+        return NULL;
+    if (depth < 0 || depth > MAX_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "depth must be 0..112 cards");
+        return NULL;
+    }
+    return PyLong_FromLongLong(self->wide ? perft_wide(self->game, (int)depth) : perft_narrow(self->game, (int)depth));
+}
+
 static PyMethodDef CoreGame_methods[] = {
+    {"perft", (PyCFunction)CoreGame_perft, METH_O, "perft(depth): distinct card sequences of that length from here"},
     {"deal", (PyCFunction)CoreGame_deal, METH_O, "deal(cards): start the deal, the deck in dealing order; events"},
     {"pass_cards", (PyCFunction)CoreGame_pass_cards, METH_VARARGS, "pass_cards(seat, mask): one seat's pass; events"},
     {"legal", (PyCFunction)CoreGame_legal, METH_VARARGS, "legal(seat): the mask of cards the seat may play now"},

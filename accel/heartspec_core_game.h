@@ -7,6 +7,7 @@
 #define mask_list NAME(mask_list)
 #define number_list NAME(number_list)
 #define snapshot NAME(snapshot)
+#define perft NAME(perft)
 #define game_t NAME(game_t)
 #define event NAME(event)
 #define count_rule NAME(count_rule)
@@ -713,6 +714,32 @@ static int play_batch(const rules_t *r, rng_t *rng, log_t *log, long long games,
     return 0;
 }
 
+/* ------------------------------------------------------------------ counting play sequences (heartspec.engine.perft) */
+
+/* Distinct sequences of `depth` cards from this position, two copies of one face being one choice
+ * (the protocol names faces); a sequence ends early when the deal does. */
+UNUSED static long long perft(const game_t *g, int depth)
+{
+    if (depth == 0 || g->phase != PH_PLAYING)
+        return 1;
+    game_t next = *g;
+    next.events = NULL;
+    next.counts = NULL;
+    next.log = NULL;
+    MASK legal = legal_now(&next, g->turn);
+    long long nodes = 0;
+    for (MASK rest = legal; rest; rest &= rest - 1) {
+        int card = lowest(rest);
+        if (face_of(card) != card && (legal & bit(face_of(card))))
+            continue; /* the second copy of a face the first copy already plays */
+        if (nodes)
+            next = *g, next.events = NULL, next.counts = NULL, next.log = NULL;
+        play_step(&next, g->turn, card);
+        nodes += perft(&next, depth - 1);
+    }
+    return nodes;
+}
+
 /* ------------------------------------------------------------------ the protocol Game's view, at this width */
 
 UNUSED static PyObject *mask_list(const MASK *masks, int n)
@@ -770,6 +797,7 @@ UNUSED static PyObject *snapshot(const game_t *g)
 #undef mask_list
 #undef number_list
 #undef snapshot
+#undef perft
 #undef game_t
 #undef event
 #undef count_rule
