@@ -695,6 +695,18 @@ static PyObject *CoreGame_stop(CoreGame *self, PyObject *unused)
     return take_events(self);
 }
 
+/* points(mask): what these cards are worth by the rules' card values (a trick's points in its event) */
+static PyObject *CoreGame_points(CoreGame *self, PyObject *arg)
+{
+    mask_t m;
+    if (mask_from_py(arg, &m))
+        return NULL;
+    long long sum = 0;
+    for (int c = 0; c < self->rules.classes; c++)
+        sum += (long long)self->rules.class_points[c] * count_wide(m & self->rules.class_cards[c]);
+    return PyLong_FromLongLong(sum);
+}
+
 static PyObject *CoreGame_snapshot(CoreGame *self, PyObject *unused)
 {
     return self->wide ? snapshot_wide(self->game) : snapshot_narrow(self->game);
@@ -708,6 +720,7 @@ static PyMethodDef CoreGame_methods[] = {
     {"play", (PyCFunction)CoreGame_play, METH_VARARGS, "play(seat, card): play a legal card; events"},
     {"choose", (PyCFunction)CoreGame_choose, METH_VARARGS, "choose(seat, effect): the moon shooter's choice; events"},
     {"stop", (PyCFunction)CoreGame_stop, METH_NOARGS, "stop(): end an open-ended game between deals; events"},
+    {"points", (PyCFunction)CoreGame_points, METH_O, "points(mask): what these cards are worth"},
     {"snapshot", (PyCFunction)CoreGame_snapshot, METH_NOARGS, "snapshot(): the whole state as one tuple"},
     {NULL, NULL, 0, NULL},
 };
@@ -730,7 +743,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "heartspec_core", NULL, -1, methods};
 
-/* INTERFACE counts changes to the table and to play's arguments (heartspec.engine.core.INTERFACE). */
+/* INTERFACE counts changes to the table, to play's arguments and to the Game type (heartspec.engine.core.INTERFACE). */
 PyMODINIT_FUNC PyInit_heartspec_core(void)
 {
     build_select();

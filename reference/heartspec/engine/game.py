@@ -637,12 +637,7 @@ class Game:
 
     def choose(self, seat, option) -> list[dict]:
         """The moon shooter's choice between adding to the others and subtracting from self."""
-        self._require_phase("moon_choice")
-        self._require_seat(seat)
-        if seat != self.turn:
-            raise RuleError("not_your_turn", f"seat {self.turn} shot the moon and chooses, not seat {seat}")
-        if option not in scoring.MOON_CHOICES:
-            raise RuleError("bad_request", f"option must be one of {', '.join(scoring.MOON_CHOICES)}, not {option!r}")
+        self._require_chooser(seat, option)
         penalties, bonuses, shooter = self._pending_moon
         events: list = []
         self._conclude_deal(events, penalties, bonuses, shooter, option)
@@ -776,6 +771,15 @@ class Game:
     def _require_seat(self, seat) -> None:
         if not _is_int(seat) or not 0 <= seat < self.players:
             raise RuleError("bad_request", f"seat must be 0..{self.players - 1}, not {seat!r}")
+
+    def _require_chooser(self, seat, option) -> None:
+        """A moon choice now, by the shooter, of one of the options."""
+        self._require_phase("moon_choice")
+        self._require_seat(seat)
+        if seat != self.turn:
+            raise RuleError("not_your_turn", f"seat {self.turn} shot the moon and chooses, not seat {seat}")
+        if option not in scoring.MOON_CHOICES:
+            raise RuleError("bad_request", f"option must be one of {', '.join(scoring.MOON_CHOICES)}, not {option!r}")
 
     def _require_card(self, card) -> None:
         if not _is_int(card) or not 0 <= card < IDS_PER_DECK or not self._face_copies[card]:
