@@ -6,6 +6,7 @@
 #define mask_py NAME(mask_py)
 #define mask_list NAME(mask_list)
 #define number_list NAME(number_list)
+#define position NAME(position)
 #define snapshot NAME(snapshot)
 #define game_t NAME(game_t)
 #define event NAME(event)
@@ -760,6 +761,30 @@ UNUSED static PyObject *number_list(const long long *values, int n)
     return out;
 }
 
+/* What a card can change, as one tuple, in the shapes heartspec.engine.core_game keeps them (it reads this
+ * after every step, the snapshot only when a deal ends): phase, turn or None, hands, taken, the trick as
+ * (seat, card) pairs, hearts broken, the mask of seats that passed, kitty, set aside, stock cards left,
+ * tricks done, the face the opening lead must be or None. */
+UNUSED static PyObject *position(const game_t *g)
+{
+    int n = g->r->n;
+    PyObject *trick = PyTuple_New(g->trick_len);
+    for (int i = 0; trick && i < g->trick_len; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", g->trick_seat[i], g->trick_card[i]);
+        if (pair == NULL) {
+            Py_CLEAR(trick);
+            break;
+        }
+        PyTuple_SET_ITEM(trick, i, pair);
+    }
+    PyObject *turn = g->turn < 0 ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(g->turn);
+    PyObject *opening = g->opening_copies ? PyLong_FromLong(face_of(lowest(g->opening_copies)))
+                                          : (Py_INCREF(Py_None), Py_None);
+    return Py_BuildValue("(iNNNNNiNNiiN)", g->phase, turn, mask_list(g->hand, n), mask_list(g->taken, n), trick,
+                         PyBool_FromLong(g->broken), g->passed, mask_py(g->kitty), mask_py(g->set_aside),
+                         g->stock_len - g->stock_pos, g->tricks_done, opening);
+}
+
 /* Everything heartspec.engine.core_game reads after a step, as one tuple (see its Snapshot). */
 UNUSED static PyObject *snapshot(const game_t *g)
 {
@@ -786,6 +811,7 @@ UNUSED static PyObject *snapshot(const game_t *g)
 #undef mask_py
 #undef mask_list
 #undef number_list
+#undef position
 #undef snapshot
 #undef game_t
 #undef event

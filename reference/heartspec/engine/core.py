@@ -18,6 +18,7 @@ import json
 import sys
 import time
 from fractions import Fraction
+from functools import lru_cache
 from typing import TextIO
 
 from heartspec.cards import IDS_PER_DECK, card_name, face
@@ -87,8 +88,9 @@ def pass_cycle(rules: CompiledRules) -> list[str]:
     return ["none"] if rules.pass_count == 0 else cycle
 
 
+@lru_cache(maxsize=256)
 def table(rules: CompiledRules) -> tuple[int, ...]:
-    """The rules as the core reads them, in the order heartspec_core.c's read_rules reads them."""
+    """The rules as the core reads them (once per CompiledRules: a protocol session starts many games), in the order heartspec_core.c's read_rules reads them."""
     d = _derived_tables(rules)
     n = rules.players
     offsets = d["_pass_offsets"]

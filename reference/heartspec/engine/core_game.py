@@ -18,6 +18,8 @@ number ranges, are played by the pure Game instead, said once on stderr.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from heartspec.cards import SUITS, card_name, cards_of, face
 from heartspec.engine import core
 from heartspec.engine.errors import RuleError
@@ -27,10 +29,14 @@ from heartspec.rules.model import CompiledRules
 
 ENGINE_NAME = "heartspec[compiled core]"  # hello's engine name when the core judges
 PHASES = ("deal", "passing", "playing", "moon_choice", "game_over")  # the core's PH_* in order
+PH_DEAL = PHASES.index("deal")
 REFUSALS = ("must_follow_suit", "points_on_first_trick", "must_lead_opening_card", "hearts_not_broken")  # REFUSE_*
 (EV_BROKEN, EV_DRAWN, EV_TRICK_WON, EV_SET_ASIDE, EV_SET_ASIDE_TAKEN, EV_KITTY_TAKEN, EV_MOON_CHOICE,
  EV_DEAL_SCORED, EV_GAME_OVER, EV_NEXT_DEAL) = range(1, 11)
 MASK_WORDS = 4  # a mask in the event list: four 32-bit words, low first
+EVENT_SIZE = {EV_DRAWN: 2, EV_TRICK_WON: 2, EV_MOON_CHOICE: 2, EV_SET_ASIDE_TAKEN: 2 + MASK_WORDS,
+              EV_KITTY_TAKEN: 2 + MASK_WORDS}  # the others are their code alone
+DEAL_LEVEL = (EV_DEAL_SCORED, EV_GAME_OVER, EV_NEXT_DEAL)  # the events after which the snapshot is read again
 SNAPSHOT_FIELDS = 25
 # what the core's numbers hold (ints and long longs), with room for a game's own growth
 MAX_START_DEAL, MAX_START_TOTAL = 1 << 30, 1 << 60
@@ -46,12 +52,22 @@ def require() -> None:
 
 def make_game(rules: CompiledRules, **start) -> Game:
     """The server's game factory: a CoreGame, or the pure Game where the core cannot play (said once)."""
-    reason = core.unsupported(rules) or _start_out_of_range(**start)
+    reason = _unsupported(rules) or _start_out_of_range(**start)
     if reason is None:
         return CoreGame(rules, **start)
     core._tell_once(f"heartspec engine: the compiled core cannot play {rules.ruleset} with these options yet "
                     f"({reason}); the pure engine plays it")
     return Game(rules, **start)
+
+
+@lru_cache(maxsize=256)
+def _unsupported(rules: CompiledRules) -> str | None:
+    return core.unsupported(rules)
+
+
+@lru_cache(maxsize=256)
+def _pass_cycle(rules: CompiledRules) -> tuple[str, ...]:
+    return tuple(core.pass_cycle(rules))
 
 
 def _start_out_of_range(dealer=0, deal_number=1, totals=None) -> str | None:
@@ -70,8 +86,9 @@ class CoreGame(Game):
         require()
         super().__init__(rules, dealer, deal_number, totals)  # the start options checked, the views' tables
         self._core = core._native.Game(core.table(rules), self.dealer, self.deal_number, tuple(self.totals))
-        self._cycle = core.pass_cycle(rules)
+        self._cycle = _pass_cycle(rules)
         self._chosen: dict[int, int] = {}  # this deal's passes as sent, to name what each seat received
+        self._passed = -1  # the core's mask of seats that passed, as last read
         self._dealt_stock: list[int] = []
         self._refresh()
 
@@ -83,29 +100,37 @@ class CoreGame(Game):
     # ------------------------------------------------------------ the core's state, read back
 
     def _refresh(self) -> None:
+        """Read the whole state back from the core."""
+        self._read_position()
+        self._read_game()
+
+    def _read_position(self) -> None:
+        """What a card can change: the phase, whose turn, the hands, the trick and what was taken."""
+        (phase, self.turn, self.hands, self.taken, self.trick, self.hearts_broken, passed, self.kitty, self.set_aside,
+         stock_left, self.tricks_done, self.opening_face) = self._core.position()
+        self.phase = PHASES[phase]
+        if passed != self._passed:
+            self._passed = passed
+            self.passes = {seat: self._chosen.get(seat, 0) for seat in range(self.players) if passed >> seat & 1}
+        if stock_left != len(self.stock):
+            self.stock = self._dealt_stock[len(self._dealt_stock) - stock_left:] if stock_left else []
+        if phase == PH_DEAL:
+            self._chosen, self._dealt_cards = {}, None
+
+    def _read_game(self) -> None:
+        """What only the end of a deal changes: the dealer and deal number, the totals, the money, the winners."""
         snap = self._core.snapshot()
         if len(snap) != SNAPSHOT_FIELDS:
             raise RuntimeError(f"the compiled core's snapshot has {len(snap)} fields, not {SNAPSHOT_FIELDS}")
-        (phase, turn, self.dealer, self.deal_number, hands, taken, trick, broken, passed, totals, self.kitty,
-         self.set_aside, stock_left, winners, self.tricks_done, money, in_pot, last_points, opening,
-         last_shooter, last_effect, last_money, pot_share, _, slot) = snap
-        n = self.players
-        self.phase = PHASES[phase]
-        self.turn = None if turn < 0 else turn
-        self.hands, self.taken, self.totals = list(hands), list(taken), list(totals)
-        self.trick = list(zip(trick[::2], trick[1::2]))
-        self.hearts_broken = bool(broken)
-        self.passes = {seat: self._chosen.get(seat, 0) for seat in range(n) if passed >> seat & 1}
-        self.stock = self._dealt_stock[len(self._dealt_stock) - stock_left:] if stock_left else []
-        self._stock_pos = 0
-        self.winners = [seat for seat in range(n) if winners >> seat & 1] if self.phase == "game_over" else None
-        self.opening_face = face((opening & -opening).bit_length() - 1) if opening else None
+        (_, _, self.dealer, self.deal_number, _, _, _, _, _, totals, _, _, _, winners, _, money, in_pot,
+         last_points, _, last_shooter, last_effect, last_money, pot_share, _, slot) = snap
+        self.totals = list(totals)
+        self.winners = [seat for seat in range(self.players) if winners >> seat & 1] if self.phase == "game_over" \
+            else None
         self.pass_direction = self._cycle[slot]
         self.last_deal_points = list(last_points)
         self.last_moon = None if last_shooter < 0 else {"seat": last_shooter, "effect": MOON_CHOICES[last_effect]}
         self._units = {"money": money, "in_pot": in_pot, "last_money": last_money, "pot_share": pot_share}
-        if self.phase == "deal":
-            self._chosen, self._dealt_cards = {}, None
 
     def _money(self, units) -> list:
         return core.money_of(list(units), self.rules)
@@ -126,19 +151,22 @@ class CoreGame(Game):
     # ------------------------------------------------------------ the steps
 
     def _start_deal(self, hands: list[int], kitty: int, stock: list[int]) -> list[dict]:
-        cards = [card for mask in (*hands, kitty) for card in cards_of(mask)] + list(stock)
+        return self.deal_physical([card for mask in (*hands, kitty) for card in cards_of(mask)] + list(stock))
+
+    def deal_physical(self, cards: list[int]) -> list[dict]:
+        """The deal in dealing order (the hands one after another, the kitty, the stock), dealt by the core."""
         events = self._core.deal(cards)
-        self._dealt_stock = list(stock)
-        self._dealt_cards = (list(hands), kitty, list(stock))
-        self._refresh()
-        return self._events(events, [])
+        self._dealt_stock, self.stock = list(cards[len(cards) - self.rules.stock_size:]), []
+        self._read_position()
+        self._dealt_cards = (list(self.hands), self.kitty, list(self._dealt_stock))
+        return self._events(_split(events), ())
 
     def pass_physical(self, seat: int, chosen: int) -> list[dict]:
         events = self._core.pass_cards(seat, chosen)
         self._chosen[seat] = chosen
         kept = [hand & ~self._chosen.get(s, 0) for s, hand in enumerate(self.hands)]  # the hands before any exchange
-        self._refresh()
-        out = self._events(events, [])
+        self._read_position()
+        out = self._events(_split(events), ())
         if self.phase != "passing":  # the last pass: the core made the exchange
             out += self._received(kept)
         return out
@@ -176,17 +204,35 @@ class CoreGame(Game):
             return RuleError(code, f"{name} is barred from the first trick while you hold another legal card")
         return RuleError(code, f"{name} may not open the first trick; lead a card without points")
 
+    def play(self, seat, card) -> list[dict]:
+        """Game.play's checks, then the core's own: it refuses a card that is not legal now, and says why."""
+        physical = self._held_copy(seat, card)
+        try:
+            events = self._core.play(seat, physical)  # the game unchanged when the card is not legal now
+        except ValueError:
+            raise self._refusal(seat, physical) from None
+        return self._played(seat, physical, events)
+
     def play_physical(self, seat: int, card: int) -> list[dict]:
-        trick = [*self.trick, (seat, card)]
-        events = self._core.play(seat, card)
-        self._refresh()
-        return self._events(events, trick, [{"type": "card_played", "seat": seat, "card": self._names[card]}])
+        return self._played(seat, card, self._core.play(seat, card))
+
+    def _played(self, seat: int, card: int, events: list[int]) -> list[dict]:
+        """The state after the core played `card`, and the step's events."""
+        before = self.trick
+        self._read_position()
+        played = [{"type": "card_played", "seat": seat, "card": self._names[card]}]
+        if not events:  # most cards: nothing but the card itself
+            return played
+        steps = list(_split(events))
+        if any(kind in DEAL_LEVEL for kind, _ in steps):
+            self._read_game()
+        return self._events(steps, (*before, (seat, card)), played)
 
     def choose(self, seat, option) -> list[dict]:
         self._require_chooser(seat, option)
         events = self._core.choose(seat, MOON_CHOICES.index(option))
         self._refresh()
-        return self._events(events, [])
+        return self._events(_split(events), ())
 
     def stop(self) -> list[dict]:
         self._require_phase("deal")
@@ -195,30 +241,26 @@ class CoreGame(Game):
         except ValueError:  # in the deal phase the core refuses only a game with its own end
             raise RuleError("wrong_phase", "this game ends by its own target or deal limit, not by stop") from None
         self._refresh()
-        return self._events(events, [])
+        return self._events(_split(events), ())
 
     def play_randomly(self, random) -> None:
         raise NotImplementedError("self-play with the compiled core is heartspec.engine.core.play_games")
 
     # ------------------------------------------------------------ the core's events as the protocol's
 
-    def _events(self, flat: list[int], trick: list[tuple[int, int]], out: list[dict] | None = None) -> list[dict]:
-        """The reference's event dicts for the core's flat event list; `trick`: the trick this step played into."""
+    def _events(self, steps, trick: tuple[tuple[int, int], ...], out: list[dict] | None = None) -> list[dict]:
+        """The reference's event dicts for the core's events (_split's pairs); `trick`: the trick this step played into."""
         out = [] if out is None else out
-        at = 0
-        while at < len(flat):
-            kind, at = flat[at], at + 1
+        for kind, numbers in steps:
             if kind in (EV_SET_ASIDE_TAKEN, EV_KITTY_TAKEN):
-                seat, mask = flat[at], _mask_at(flat, at + 1)
-                at += 1 + MASK_WORDS
+                seat, mask = numbers[0], _mask_at(numbers, 1)
                 event = {"type": "set_aside_taken" if kind == EV_SET_ASIDE_TAKEN else "kitty_taken",
                          "seat": seat, "cards": self._names_of(mask)}
                 if kind == EV_SET_ASIDE_TAKEN:
                     event["points"] = self._core.points(mask)
                 out.append(event)
-            elif kind in (EV_DRAWN, EV_TRICK_WON, EV_MOON_CHOICE):
-                seat, at = flat[at], at + 1
-                out.append(self._seat_event(kind, seat, trick))
+            elif numbers:
+                out.append(self._seat_event(kind, numbers[0], trick))
             else:
                 out.append(self._plain_event(kind, trick))
         return out
@@ -270,6 +312,15 @@ class CoreGame(Game):
         if self.rules.settlement != "none":
             over["money"] = money_out(self.money)
         return over
+
+
+def _split(flat: list[int]):
+    """The core's flat event list as (event code, the numbers that come with it) pairs."""
+    at = 0
+    while at < len(flat):
+        size = EVENT_SIZE.get(flat[at], 1)
+        yield flat[at], flat[at + 1:at + size]
+        at += size
 
 
 def _mask_at(flat: list[int], at: int) -> int:

@@ -343,6 +343,13 @@ class Game:
 
     def play(self, seat, card) -> list[dict]:
         """The checked path: refuse with the first error code that applies, in the protocol's order."""
+        physical = self._held_copy(seat, card)
+        if not CARD_BITS[physical] & self.legal_mask(seat):
+            raise self._refusal(seat, physical)
+        return self.play_physical(seat, physical)
+
+    def _held_copy(self, seat, card) -> int:
+        """The physical card `seat` plays when it names face `card`: its turn, a card of the deck, in its hand."""
         self._require_phase("playing")
         self._require_seat(seat)
         if seat != self.turn:
@@ -351,10 +358,7 @@ class Game:
         copies = self.hands[seat] & self._face_copies[card]
         if not copies:
             raise RuleError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)}")
-        physical = copies & -copies
-        if not physical & self.legal_mask(seat):
-            raise self._refusal(seat, physical.bit_length() - 1)
-        return self.play_physical(seat, physical.bit_length() - 1)
+        return (copies & -copies).bit_length() - 1
 
     def _refusal(self, seat: int, card: int) -> RuleError:
         """Why a card in hand is not legal now (only called when it is not)."""
