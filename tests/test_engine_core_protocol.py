@@ -40,7 +40,7 @@ COMPILED_ENGINE = shlex.join([sys.executable, "-c", "from heartspec.cli import m
 
 # every method of the reference Game that judges a rule or changes the game, and the scoring functions
 # it calls: CoreGame must reach none of them (its own checks of a request are not among them)
-RULE_METHODS = ("_direction_for", "_start_deal", "pass_physical", "pass_all_physical", "_exchange", "_begin_play",
+RULE_METHODS = ("_direction_for", "_start_deal", "deal_physical", "play", "pass_physical", "pass_all_physical", "_exchange", "_begin_play",
                 "_opening", "_first_holder", "legal_mask", "_lead_before_hearts_broken", "_first_trick_safe",
                 "_refusal", "play_physical", "play_randomly", "_breaks_hearts", "_draw", "trick_winner",
                 "_finish_trick", "_set_trick_aside", "_score_deal", "choose", "_conclude_deal", "_settle_deal",
