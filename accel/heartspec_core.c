@@ -757,7 +757,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "heartspec_core", NULL, -1, methods};
 
-/* INTERFACE counts changes to the table, to play's arguments and to the Game type (heartspec.engine.core.INTERFACE). */
+/* INTERFACE counts changes to the table and to play's arguments (heartspec.engine.core.INTERFACE). */
 PyMODINIT_FUNC PyInit_heartspec_core(void)
 {
     build_select();
