@@ -497,6 +497,14 @@ typedef struct {
 
 static int mask_from_py(PyObject *o, mask_t *out)
 {
+    if (PyLong_Check(o)) { /* the common case first: a mask of one deck's cards fits 64 bits */
+        unsigned long long narrow = PyLong_AsUnsignedLongLong(o);
+        if (!(narrow == (unsigned long long)-1 && PyErr_Occurred())) {
+            *out = narrow;
+            return 0;
+        }
+        PyErr_Clear();
+    }
     PyObject *zero = PyLong_FromLong(0), *shift = PyLong_FromLong(64), *high = NULL;
     int ok = zero && shift && PyLong_Check(o) && PyObject_RichCompareBool(o, zero, Py_GE) == 1;
     if (ok && (high = PyNumber_Rshift(o, shift)) != NULL) {
@@ -695,6 +703,23 @@ static PyObject *CoreGame_stop(CoreGame *self, PyObject *unused)
     return take_events(self);
 }
 
+/* points(mask): what these cards are worth by the rules' card values (a trick's points in its event) */
+static PyObject *CoreGame_points(CoreGame *self, PyObject *arg)
+{
+    mask_t m;
+    if (mask_from_py(arg, &m))
+        return NULL;
+    long long sum = 0;
+    for (int c = 0; c < self->rules.classes; c++)
+        sum += (long long)self->rules.class_points[c] * count_wide(m & self->rules.class_cards[c]);
+    return PyLong_FromLongLong(sum);
+}
+
+static PyObject *CoreGame_position(CoreGame *self, PyObject *unused)
+{
+    return self->wide ? position_wide(self->game) : position_narrow(self->game);
+}
+
 static PyObject *CoreGame_snapshot(CoreGame *self, PyObject *unused)
 {
     return self->wide ? snapshot_wide(self->game) : snapshot_narrow(self->game);
@@ -722,6 +747,8 @@ static PyMethodDef CoreGame_methods[] = {
     {"play", (PyCFunction)CoreGame_play, METH_VARARGS, "play(seat, card): play a legal card; events"},
     {"choose", (PyCFunction)CoreGame_choose, METH_VARARGS, "choose(seat, effect): the moon shooter's choice; events"},
     {"stop", (PyCFunction)CoreGame_stop, METH_NOARGS, "stop(): end an open-ended game between deals; events"},
+    {"points", (PyCFunction)CoreGame_points, METH_O, "points(mask): what these cards are worth"},
+    {"position", (PyCFunction)CoreGame_position, METH_NOARGS, "position(): what a card can change, as one tuple"},
     {"snapshot", (PyCFunction)CoreGame_snapshot, METH_NOARGS, "snapshot(): the whole state as one tuple"},
     {NULL, NULL, 0, NULL},
 };

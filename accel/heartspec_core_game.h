@@ -6,6 +6,7 @@
 #define mask_py NAME(mask_py)
 #define mask_list NAME(mask_list)
 #define number_list NAME(number_list)
+#define position NAME(position)
 #define snapshot NAME(snapshot)
 #define perft NAME(perft)
 #define game_t NAME(game_t)
@@ -16,6 +17,8 @@
 #define first_holder NAME(first_holder)
 #define opening NAME(opening)
 #define begin_play NAME(begin_play)
+#define pass_slot_of NAME(pass_slot_of)
+#define clear_deal NAME(clear_deal)
 #define start_deal NAME(start_deal)
 #define pass_step NAME(pass_step)
 #define lead_mask NAME(lead_mask)
@@ -145,6 +148,20 @@ static void begin_play(game_t *g)
     g->turn = opening(g);
 }
 
+/* Where this deal number stands in the pass cycle. */
+INLINE static int pass_slot_of(const game_t *g) { return (g->deal_number - 1) % g->r->cycle_len; }
+
+/* Between deals no deal is under way: nothing held, taken or passed, hearts not broken
+ * (what a snapshot shows in PH_DEAL, and after a stop). */
+static void clear_deal(game_t *g)
+{
+    memset(g->hand, 0, sizeof g->hand);
+    memset(g->taken, 0, sizeof g->taken);
+    g->kitty = g->set_aside = g->trick_mask = g->opening_copies = 0;
+    g->stock_len = g->stock_pos = 0;
+    g->broken = g->tricks_done = g->trick_len = g->passed = 0;
+}
+
 /* The deal in dealing order: the hands one after another, then the kitty, then the stock. */
 static void start_deal(game_t *g, const int *cards)
 {
@@ -167,7 +184,7 @@ static void start_deal(game_t *g, const int *cards)
     memcpy(g->stock, cards + at, sizeof(int) * (size_t)r->stock_size);
     g->set_aside = g->trick_mask = 0;
     g->broken = g->tricks_done = g->trick_len = g->passed = 0;
-    g->pass_slot = (g->deal_number - 1) % r->cycle_len;
+    g->pass_slot = pass_slot_of(g);
     if (r->pass_count && r->cycle_passes[g->pass_slot])
         g->phase = PH_PASSING;
     else
@@ -542,6 +559,7 @@ static void conclude_deal(game_t *g, int effect)
     }
     g->deal_number++;
     g->dealer = modulo(g->dealer + r->dealer_rotation, n);
+    clear_deal(g);
     g->phase = PH_DEAL;
     g->turn = -1;
     event(g, EV_NEXT_DEAL);
@@ -770,6 +788,30 @@ UNUSED static PyObject *number_list(const long long *values, int n)
     return out;
 }
 
+/* What a card can change, as one tuple, in the shapes heartspec.engine.core_game keeps them (it reads this
+ * after every step, the snapshot only when a deal ends): phase, turn or None, hands, taken, the trick as
+ * (seat, card) pairs, hearts broken, the mask of seats that passed, kitty, set aside, stock cards left,
+ * tricks done, the face the opening lead must be or None. */
+UNUSED static PyObject *position(const game_t *g)
+{
+    int n = g->r->n;
+    PyObject *trick = PyTuple_New(g->trick_len);
+    for (int i = 0; trick && i < g->trick_len; i++) {
+        PyObject *pair = Py_BuildValue("(ii)", g->trick_seat[i], g->trick_card[i]);
+        if (pair == NULL) {
+            Py_CLEAR(trick);
+            break;
+        }
+        PyTuple_SET_ITEM(trick, i, pair);
+    }
+    PyObject *turn = g->turn < 0 ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(g->turn);
+    PyObject *opening = g->opening_copies ? PyLong_FromLong(face_of(lowest(g->opening_copies)))
+                                          : (Py_INCREF(Py_None), Py_None);
+    return Py_BuildValue("(iNNNNNiNNiiN)", g->phase, turn, mask_list(g->hand, n), mask_list(g->taken, n), trick,
+                         PyBool_FromLong(g->broken), g->passed, mask_py(g->kitty), mask_py(g->set_aside),
+                         g->stock_len - g->stock_pos, g->tricks_done, opening);
+}
+
 /* Everything heartspec.engine.core_game reads after a step, as one tuple (see its Snapshot). */
 UNUSED static PyObject *snapshot(const game_t *g)
 {
@@ -782,20 +824,21 @@ UNUSED static PyObject *snapshot(const game_t *g)
     }
     for (int s = 0; s < n; s++)
         points[s] = g->last_points[s];
-    return Py_BuildValue("(iiiiNNNiiNNNiiiNNNNiiNNN)", g->phase, g->turn, g->dealer, g->deal_number,
+    return Py_BuildValue("(iiiiNNNiiNNNiiiNNNNiiNNNi)", g->phase, g->turn, g->dealer, g->deal_number,
                          mask_list(g->hand, n), mask_list(g->taken, n), number_list(trick, 2 * g->trick_len),
                          g->broken, g->passed, number_list(g->totals, n), mask_py(g->kitty), mask_py(g->set_aside),
                          g->stock_len - g->stock_pos, g->winners, g->tricks_done, number_list(g->money, n),
                          number_list(g->in_pot, n), number_list(points, n), mask_py(g->opening_copies),
                          g->last_shooter, g->last_effect, number_list(g->last_money, n),
                          g->has_pot_share ? number_list(g->pot_share, n) : (Py_INCREF(Py_None), Py_None),
-                         mask_py(g->trick_mask));
+                         mask_py(g->trick_mask), pass_slot_of(g));
 }
 
 #undef M
 #undef mask_py
 #undef mask_list
 #undef number_list
+#undef position
 #undef snapshot
 #undef perft
 #undef game_t
@@ -806,6 +849,8 @@ UNUSED static PyObject *snapshot(const game_t *g)
 #undef first_holder
 #undef opening
 #undef begin_play
+#undef pass_slot_of
+#undef clear_deal
 #undef start_deal
 #undef pass_step
 #undef lead_mask

@@ -24,6 +24,8 @@ Four measurements in one run, printed as small tables:
    only the play requests are timed for the play figure, and all requests
    (legal + play + deal + pass) for the overall figure.
 4. The same round trips through the OpenSpiel adapter, for comparison.
+5. The whole conformance suite against `heartspec engine` and `heartspec engine
+   --core compiled`, alternating, with the ratio (benchmarks/suite_engines.py).
 
 Not a test: figures depend on the machine and on what else runs on it.
 """
@@ -299,6 +301,9 @@ def main(argv: list[str] | None = None) -> int:
     print_selfplay(rulesets, seconds, openspiel)
     print_simulation(rulesets, seconds)
     print_round_trips(rulesets, seconds, openspiel, args.spec)
+    from suite_engines import print_suite_engines  # benchmarks/, this script's folder
+
+    print_suite_engines(args.spec, rounds=1 if args.quick else 2, quick=args.quick)
     return 0
 
 

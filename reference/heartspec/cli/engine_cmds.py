@@ -14,14 +14,18 @@ from heartspec.cli.common import parse_option_pairs as _parse_options
 
 
 @click.command("engine")
+@click.option("--core", "core", type=click.Choice(["pure", "compiled"]), default="pure", show_default=True,
+              help="compiled: every step and rule judged by the optional compiled core (pip install ./accel); "
+                   "rules it cannot play yet are played by the pure engine, said once on stderr.")
 @spec_option
-def engine_command(spec_dir: Path | None) -> None:
+def engine_command(spec_dir: Path | None, core: str) -> None:
     """Serve protocol v1 (spec/protocol.md) on stdin/stdout until end of input or `quit`."""
     from heartspec.protocol.server import RulesCatalog, Server, serve_with
 
+    games = _compiled_games() if core == "compiled" else {}
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
     try:
-        status = serve_with(Server(catalog=catalog), sys.stdin.buffer, sys.stdout.buffer)
+        status = serve_with(Server(catalog=catalog, **games), sys.stdin.buffer, sys.stdout.buffer)
     except BrokenPipeError:
         # The client stopped reading: the session is over, and there is no one left to tell.
         _discard_stdout()
@@ -33,6 +37,18 @@ def engine_command(spec_dir: Path | None) -> None:
     except KeyboardInterrupt:
         status = 130
     sys.exit(status)
+
+
+def _compiled_games() -> dict:
+    """The Server's game factory and name for --core compiled; a one-line error without the extra."""
+    from heartspec.engine import core_game
+    from heartspec.engine.core import CoreUnavailable
+
+    try:
+        core_game.require()
+    except CoreUnavailable as err:
+        raise CommandError(str(err)) from None
+    return {"game_factory": core_game.make_game, "engine_name": core_game.ENGINE_NAME}
 
 
 def _discard_stdout() -> None:

@@ -18,6 +18,7 @@ import json
 import sys
 import time
 from fractions import Fraction
+from functools import lru_cache
 from typing import TextIO
 
 from heartspec.cards import IDS_PER_DECK, card_name, face
@@ -81,14 +82,19 @@ def _mask(value: int) -> tuple[int, int]:
     return value & ((1 << MASK_HALF) - 1), value >> MASK_HALF
 
 
+def pass_cycle(rules: CompiledRules) -> list[str]:
+    """The pass direction of each slot of the core's pass cycle (deal d plays slot (d - 1) % len)."""
+    cycle = [direction for direction in rules.pass_cycle if direction in PASS_DIRECTIONS] or ["none"]
+    return ["none"] if rules.pass_count == 0 else cycle
+
+
+@lru_cache(maxsize=256)
 def table(rules: CompiledRules) -> tuple[int, ...]:
-    """The rules as the core reads them, in the order heartspec_core.c's read_rules reads them."""
+    """The rules as the core reads them (once per CompiledRules: a protocol session starts many games), in the order heartspec_core.c's read_rules reads them."""
     d = _derived_tables(rules)
     n = rules.players
     offsets = d["_pass_offsets"]
-    cycle = [direction for direction in rules.pass_cycle if direction in PASS_DIRECTIONS] or ["none"]
-    if rules.pass_count == 0:
-        cycle = ["none"]
+    cycle = pass_cycle(rules)
     out: list[int] = [n, rules.copies, rules.hand_size, rules.kitty_size, rules.stock_size, len(rules.deck),
                       rules.dealer_rotation, *rules.deck, rules.pass_count, len(cycle)]
     for direction in cycle:

@@ -343,6 +343,13 @@ class Game:
 
     def play(self, seat, card) -> list[dict]:
         """The checked path: refuse with the first error code that applies, in the protocol's order."""
+        physical = self._held_copy(seat, card)
+        if not CARD_BITS[physical] & self.legal_mask(seat):
+            raise self._refusal(seat, physical)
+        return self.play_physical(seat, physical)
+
+    def _held_copy(self, seat, card) -> int:
+        """The physical card `seat` plays when it names face `card`: its turn, a card of the deck, in its hand."""
         self._require_phase("playing")
         self._require_seat(seat)
         if seat != self.turn:
@@ -351,10 +358,7 @@ class Game:
         copies = self.hands[seat] & self._face_copies[card]
         if not copies:
             raise RuleError("card_not_in_hand", f"seat {seat} does not hold {card_name(card)}")
-        physical = copies & -copies
-        if not physical & self.legal_mask(seat):
-            raise self._refusal(seat, physical.bit_length() - 1)
-        return self.play_physical(seat, physical.bit_length() - 1)
+        return (copies & -copies).bit_length() - 1
 
     def _refusal(self, seat: int, card: int) -> RuleError:
         """Why a card in hand is not legal now (only called when it is not)."""
@@ -637,12 +641,7 @@ class Game:
 
     def choose(self, seat, option) -> list[dict]:
         """The moon shooter's choice between adding to the others and subtracting from self."""
-        self._require_phase("moon_choice")
-        self._require_seat(seat)
-        if seat != self.turn:
-            raise RuleError("not_your_turn", f"seat {self.turn} shot the moon and chooses, not seat {seat}")
-        if option not in scoring.MOON_CHOICES:
-            raise RuleError("bad_request", f"option must be one of {', '.join(scoring.MOON_CHOICES)}, not {option!r}")
+        self._require_chooser(seat, option)
         penalties, bonuses, shooter = self._pending_moon
         events: list = []
         self._conclude_deal(events, penalties, bonuses, shooter, option)
@@ -776,6 +775,15 @@ class Game:
     def _require_seat(self, seat) -> None:
         if not _is_int(seat) or not 0 <= seat < self.players:
             raise RuleError("bad_request", f"seat must be 0..{self.players - 1}, not {seat!r}")
+
+    def _require_chooser(self, seat, option) -> None:
+        """A moon choice now, by the shooter, of one of the options."""
+        self._require_phase("moon_choice")
+        self._require_seat(seat)
+        if seat != self.turn:
+            raise RuleError("not_your_turn", f"seat {self.turn} shot the moon and chooses, not seat {seat}")
+        if option not in scoring.MOON_CHOICES:
+            raise RuleError("bad_request", f"option must be one of {', '.join(scoring.MOON_CHOICES)}, not {option!r}")
 
     def _require_card(self, card) -> None:
         if not _is_int(card) or not 0 <= card < IDS_PER_DECK or not self._face_copies[card]:

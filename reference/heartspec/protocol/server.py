@@ -117,13 +117,16 @@ def _ids(spec: Any, kind: str) -> Any:
 
 
 class Server(Endpoint):
-    """One protocol session over one game at a time, judged by the reference engine."""
+    """One protocol session over one game at a time, judged by the reference engine, or by the game
+    `game_factory` makes (called as Game is: compiled rules and the start options), named `engine_name`."""
 
     refusals = (RuleError,)  # the engine's refusals, and the server's own RequestError
 
-    def __init__(self, spec_dir: Path | None = None, catalog: RulesCatalog | None = None):
+    def __init__(self, spec_dir: Path | None = None, catalog: RulesCatalog | None = None,
+                 game_factory: Callable[..., Any] = Game, engine_name: str = "heartspec"):
         super().__init__()
         self.catalog = catalog or RulesCatalog(spec_dir)
+        self.game_factory, self.engine_name = game_factory, engine_name
         self._handlers: dict[str, Callable[[dict], dict]] = {
             "hello": self._hello,
             "new_game": self._new_game,
@@ -142,7 +145,7 @@ class Server(Endpoint):
     def _hello(self, request: dict) -> dict:
         return {
             "protocol": PROTOCOL_VERSION,
-            "engine": {"name": "heartspec", "version": __version__},
+            "engine": {"name": self.engine_name, "version": __version__},
             "supports": {"rulesets": self.catalog.ruleset_ids(), "variants": self.catalog.variant_ids(),
                          "players": self.catalog.players_by_ruleset()},
         }
@@ -156,7 +159,7 @@ class Server(Endpoint):
         self.catalog.require_known(ruleset, variants)
         game_options, rule_options = split_options(options)
         compiled = self.catalog.compile(ruleset, variants, players, rule_options, exact=True)
-        game = Game(compiled, **game_options)
+        game = self.game_factory(compiled, **game_options)
         self.game, self.players = game, players
         return {
             "phase": game.phase,
