@@ -66,7 +66,7 @@ def print_suite_engines(spec: Path | None, rounds: int = 2, quick: bool = False)
     from heartspec.engine.core import CoreUnavailable
 
     tags = QUICK_TAGS if quick else None
-    print(f"## The {'suite area ' + QUICK_TAGS if quick else 'whole suite'} against each engine "
+    print(f"## {'The scenarios tagged ' + QUICK_TAGS if quick else 'The whole suite'} against each engine "
           f"(`heartspec conform`, best of {rounds}, alternating)\n")
     try:
         core_game.require()
