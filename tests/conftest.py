@@ -5,6 +5,11 @@ run against a mutant engine takes seconds of CPU, and two test files need the sa
 mutant matrix and the catcher of each mutant), so `shared_results` keeps each such result as JSON
 in a folder every worker of the run sees, behind a file lock: the first worker to ask computes
 it, the others wait and read it. Without xdist it is a plain per-session cache.
+
+Tests marked `heavy` (tens of seconds each: a whole suite run, a run that waits out engine
+timeouts) are run first. xdist's worksteal scheduler hands each worker a block of the tests in
+order and lets an idle worker take the tail of another's queue, so a heavy test left near the
+end would run alone on one core while the other has nothing left to do.
 """
 
 from __future__ import annotations
@@ -47,3 +52,11 @@ def shared_results(tmp_path_factory) -> SharedResults:
     folder = root / "shared-results"
     folder.mkdir(exist_ok=True)
     return SharedResults(folder)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "heavy: tens of seconds of work; run first so no core waits on it at the end")
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)  # a stable sort: heavy first, order kept

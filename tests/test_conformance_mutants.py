@@ -69,6 +69,7 @@ def test_a_failure_that_declares_the_broken_area_is_not_counted_as_noise():
     assert own_and_elsewhere(row) == (1, 1)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("mutant", MUTANTS, ids=[mutant.name for mutant in MUTANTS])
 def test_each_mutant_fails_its_own_area_and_at_most_its_allowance_elsewhere(mutant, shared_results):
     """Runs the whole suite against the mutant: the heaviest test here, one run per mutant."""
@@ -82,6 +83,7 @@ def test_each_mutant_fails_its_own_area_and_at_most_its_allowance_elsewhere(muta
         f"(allowed {mutant.elsewhere}): {failures}")
 
 
+@pytest.mark.heavy
 def test_an_engine_adding_fields_to_every_response_and_event_passes_the_whole_suite():
     """spec/protocol.md P-envelope-16: extra fields are allowed, so the diagnostic-fields mutant (a counter on every
     success response, a note on every event) fails nothing; before the clause the schemas refused ~770 scenarios."""

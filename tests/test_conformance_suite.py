@@ -42,10 +42,17 @@ def outcomes(data: dict) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def reference_run(tmp_path_factory):
-    return report(tmp_path_factory.mktemp("reference"))
+def reference_run(tmp_path_factory, shared_results):
+    """The whole suite against the reference, run once per test run however its readers are spread over workers."""
+    def run() -> dict:
+        result, data = report(tmp_path_factory.mktemp("reference"))
+        return {"args": result.args, "returncode": result.returncode, "stdout": result.stdout, "report": data}
+
+    kept = shared_results.get("suite-against-the-reference", run)
+    return subprocess.CompletedProcess(kept["args"], kept["returncode"], kept["stdout"], ""), kept["report"]
 
 
+@pytest.mark.heavy
 def test_the_reference_engine_passes_every_scenario(reference_run):
     result, data = reference_run
     totals = outcomes(data)
@@ -279,3 +286,14 @@ def test_a_filter_matching_nothing_is_an_error():
     result = conform("--tags", "id:no-such-scenario")
     assert result.returncode == 2
     assert "no scenario matched" in result.stderr
+
+
+def test_a_run_starts_its_engine_once_the_preflight_engine_plays_the_scenarios(tmp_path):
+    """The engine that answered the runner's hello plays the scenarios too: one start per run, not two."""
+    starts = tmp_path / "starts"
+    wrapper = tmp_path / "counting_engine.py"
+    wrapper.write_text(f"import os, sys\nopen({str(starts)!r}, 'a').write('start\\n')\n"
+                       f"os.execv(sys.executable, [sys.executable, {str(MUTANT)!r}, 'kitty-ignored'])\n")
+    result, data = report(tmp_path, "--engine", f"{sys.executable} {wrapper}", "--tags", "id:follow-001")
+    assert result.returncode == 0 and outcomes(data)["passed"] == 5, result.stdout[-2000:]
+    assert starts.read_text().splitlines() == ["start"]

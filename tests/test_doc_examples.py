@@ -112,6 +112,7 @@ def test_a_wrong_exit_status_fails_the_example(tmp_path):
 
 # ---- the project's own pages ---------------------------------------------------------------
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("path", RUNNABLE, ids=lambda path: str(path.relative_to(examples.ROOT)))
 def test_every_example_prints_what_the_page_shows(path):
     outcomes = examples.run_document(path)

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 MUTANT = f"{sys.executable} {ROOT / 'tests' / 'mutants' / 'mutant_engine.py'}"
 
@@ -23,6 +25,7 @@ def test_conform_runs_a_fuzz_pass_after_the_scenarios():
     assert "0 difference(s)" in result.stdout
 
 
+@pytest.mark.heavy
 def test_conform_fails_when_the_fuzz_pass_finds_a_difference_the_scenarios_missed():
     # the chosen scenario passes on this mutant; only the fuzz pass sees the kitty left on the table
     result = run("heartspec", "conform", "--engine", f"{MUTANT} kitty-ignored", "--ruleset", "dk",

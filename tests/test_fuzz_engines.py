@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 from heartspec.fuzz import FuzzOptions, run_fuzz
 
@@ -78,6 +79,7 @@ def test_an_engine_that_crashes_mid_run_is_reported_with_a_reproduction_and_the_
     assert report.steps > 500  # games between the crashes were compared
 
 
+@pytest.mark.heavy
 def test_an_engine_that_hangs_is_killed_reported_and_the_run_goes_on():
     report = run_fuzz(FuzzOptions(engine=f"{MUTANT} hang-on-pass", games=3, seed=1, timeout=2.0))
     assert report.games == 3

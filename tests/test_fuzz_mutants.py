@@ -37,6 +37,7 @@ def fuzz(mutation: str, **options):
                                 **{"games": GAMES, "seed": 1, "stop_at_first": True, **options}))
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("mutation", [m for m in MUTATIONS if m not in HONEST])
 def test_fuzz_finds_the_mutant_with_a_small_reproduction(mutation):
     report = fuzz(mutation)

@@ -87,6 +87,7 @@ def test_timeout_bounds_start_up(tmp_path):
     assert leftovers(marker) == []
 
 
+@pytest.mark.heavy
 def test_timeout_bounds_every_restart_and_the_run_ends(tmp_path):
     """An engine that hangs after hello: every game times out, is restarted, and --seconds still ends the run."""
     marker = new_marker()

@@ -6,6 +6,7 @@ without `--heartspec-engine` it only adds its options and does nothing else.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from pathlib import Path
@@ -73,7 +74,6 @@ def remember_step_lookups() -> None:
     and type, seen from the same parent node, always resolve to the same definitions, so the
     answer is kept. pytest-bdd has no public hook for this; a version without the function is left alone.
     """
-    import functools
     import importlib
 
     bdd_scenario = importlib.import_module("pytest_bdd.scenario")  # `import ... as` would bind the scenario() function
@@ -138,6 +138,7 @@ class ConformanceRun:
                                          ("heartspec_depends", info["depends"]), ("heartspec_ruleset", info["ruleset"])])
             # -v prints the stable id, and -k matches it, so an id copied from the summary selects its row
             rename_node(item, f"{info['area'] or 'scenario'}::{info['id']}")
+            item.repr_failure = functools.partial(self.scenario_failure_text, item)
             item.extra_keyword_matches.add(info["id"])
             if wanted and info["ruleset"] not in wanted:
                 dropped.append(item)
@@ -178,12 +179,19 @@ class ConformanceRun:
     def pytest_bdd_step_error(self, request, feature, scenario, step, step_func, step_func_args, exception):
         request.node.heartspec_failed_step = f"{step.keyword} {step.name}"
 
+    def scenario_failure_text(self, item, excinfo, style=None) -> str:
+        """What a scenario's failed step reports, in place of pytest's traceback: pytest would parse the source
+        of every frame on the way (about a tenth of a second per failure) for text this report replaces."""
+        item.heartspec_details = self.reporting.failure_details(item, excinfo.value)
+        return self.reporting.format_failure(item.heartspec_details)
+
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
         outcome = yield
         report = outcome.get_result()
+        details = item.__dict__.pop("heartspec_details", None)  # set by scenario_failure_text, this call only
         if is_scenario(item) and report.failed and call.excinfo is not None and call.when == "call":
-            details = self.reporting.failure_details(item, call.excinfo.value)
+            details = details or self.reporting.failure_details(item, call.excinfo.value)
             report.user_properties.append(("heartspec_details", details))
             report.longrepr = self.reporting.format_failure(details)
 

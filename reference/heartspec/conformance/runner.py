@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shlex
@@ -42,8 +43,9 @@ def engine_command(options: ConformOptions) -> str:
     return options.engine or shlex.join(reference_engine_command())
 
 
-def preflight(command: str, timeout: float, startup_timeout: float = 30.0) -> dict:
-    """Start the engine once and ask hello, so a wrong command is one clear error, not 200 failures."""
+def preflight(command: str, timeout: float, startup_timeout: float = 30.0, keep: bool = False) -> dict:
+    """Start the engine once and ask hello, so a wrong command is one clear error, not 200 failures.
+    With `keep`, an engine that answered well is handed over to the run's session (session.hand_over)."""
     from heartspec.protocol.client import EngineError, EngineProcess, hello_problem
 
     try:
@@ -52,16 +54,24 @@ def preflight(command: str, timeout: float, startup_timeout: float = 30.0) -> di
         raise RunnerError(str(err)) from None
     try:
         hello = engine.request({"cmd": "hello"}, timeout=startup_timeout)
+        if not hello.get("ok") or hello.get("protocol") != 1:
+            raise RunnerError(f"engine `{command}` does not speak protocol 1: it answered hello with "
+                              f"{shortened(json.dumps(hello), 300)}")
+        problem = hello_problem(hello)
+        if problem:
+            raise RunnerError(f"engine `{command}` answered hello wrongly (spec/protocol.md §6.1): {problem}")
     except EngineError as err:
-        raise RunnerError(f"engine `{command}` did not answer hello: {shortened(err, 600)}") from None
-    finally:
         engine.close()
-    if not hello.get("ok") or hello.get("protocol") != 1:
-        raise RunnerError(f"engine `{command}` does not speak protocol 1: it answered hello with "
-                          f"{shortened(json.dumps(hello), 300)}")
-    problem = hello_problem(hello)
-    if problem:
-        raise RunnerError(f"engine `{command}` answered hello wrongly (spec/protocol.md §6.1): {problem}")
+        raise RunnerError(f"engine `{command}` did not answer hello: {shortened(err, 600)}") from None
+    except BaseException:
+        engine.close()
+        raise
+    if keep:
+        from heartspec.conformance.session import hand_over
+
+        hand_over(command, engine)
+    else:
+        engine.close()
     return hello
 
 
@@ -108,15 +118,31 @@ class ConfigProbe:
         return getattr(self.config, "heartspec_nothing_checked", None)
 
 
+class CollectedFrozen:
+    """Puts what collection built (a thousand scenarios with their marks and fixtures) out of the garbage
+    collector's sight while they run: each automatic collection, and the five pytest makes at the end, would walk
+    them all again, a tenth of a whole run's time. run_isolated thaws them when pytest returns."""
+
+    def pytest_collection_finish(self, session):
+        if not gc.get_freeze_count():  # a caller's own frozen objects are left as they are
+            gc.freeze()
+            self.froze = True
+
+    froze = False
+
+
 def run_isolated(args: list[str], probe: ConfigProbe | None = None) -> int:
     """pytest.main with plugin autoloading off, restoring the environment afterwards."""
     import pytest
 
     saved = os.environ.get(NO_AUTOLOAD)
     os.environ[NO_AUTOLOAD] = "1"
+    frozen = CollectedFrozen()
     try:
-        return pytest.main(args, plugins=[probe] if probe else None)
+        return pytest.main(args, plugins=[frozen, *([probe] if probe else [])])
     finally:
+        if frozen.froze:
+            gc.unfreeze()
         if saved is None:
             del os.environ[NO_AUTOLOAD]
         else:
@@ -167,7 +193,7 @@ def _run(options: ConformOptions) -> int:
     except (OutputError, ValueError) as err:
         raise RunnerError(str(err)) from None
     try:
-        hello = preflight(engine_command(options), options.timeout, options.startup_timeout)
+        hello = preflight(engine_command(options), options.timeout, options.startup_timeout, keep=True)
     except RunnerError as err:
         from heartspec.conformance.report import write_handshake_failure
 
@@ -179,7 +205,12 @@ def _run(options: ConformOptions) -> int:
 
     OUTPUT_ERRORS.clear()
     probe = ConfigProbe()
-    status = _run_writing_junit(options, probe) if options.junitxml else run_isolated(pytest_arguments(options), probe)
+    from heartspec.conformance.session import release_greeted
+
+    try:
+        status = _run_writing_junit(options, probe) if options.junitxml else run_isolated(pytest_arguments(options), probe)
+    finally:
+        release_greeted()
     if OUTPUT_ERRORS:
         raise RunnerError(OUTPUT_ERRORS[0])
     if probe.nothing_checked:

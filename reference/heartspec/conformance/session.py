@@ -37,6 +37,21 @@ def shipped_table_sizes() -> dict[str, list[int]]:
     return shipped_catalog().players_by_ruleset()
 
 
+_GREETED: dict[str, EngineProcess] = {}  # engines started and greeted before a run, by command
+
+
+def hand_over(command: str, engine: EngineProcess) -> None:
+    """Keep an engine the runner started and greeted (its preflight) for the run's session to carry on with."""
+    release_greeted()
+    _GREETED[command] = engine
+
+
+def release_greeted() -> None:
+    """Close a handed-over engine no session took (the run stopped before its first scenario)."""
+    while _GREETED:
+        _GREETED.popitem()[1].close()
+
+
 class ScenarioSkip(Exception):
     """The engine does not claim what the scenario needs."""
 
@@ -55,6 +70,15 @@ class EngineSession:
         self.startup_timeout = max(timeout, STARTUP_TIMEOUT)  # bounds a fresh engine's start and first answer
         self.fresh = True
         self.schemas = shipped_schemas()  # every response is checked here, where it arrives
+
+    def adopt_greeted(self) -> None:
+        """Carry on with the engine the runner already started and greeted with this command, if any, so a run
+        starts its engine once, not twice. It is past starting up; the session still asks its own hello
+        (hello answers at any time, spec/protocol.md §5), checked like every answer."""
+        if self.engine is None and isinstance(self.command, str) and self.command in _GREETED:
+            self.engine = _GREETED.pop(self.command)
+            self.engine.deadline = self.deadline
+            self.fresh = False
 
     def begin_scenario(self) -> None:
         if self.engine is None:

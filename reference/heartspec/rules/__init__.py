@@ -30,7 +30,14 @@ def load_spec(spec_dir: str | Path | None = None) -> Spec:
     folder = Path(spec_dir) if spec_dir is not None else data_dir("spec")
     if not folder.is_dir():
         raise SpecError([Problem(str(folder), 1, "/", "not a folder")])
-    files = [read_spec_file(p) for p in spec_folder_files(folder)]
+    from heartspec.rules.spec_cache import cached_spec
+
+    paths = spec_folder_files(folder)
+    return cached_spec(folder, paths, lambda: _load_and_check(folder, paths))
+
+
+def _load_and_check(folder: Path, paths: list[Path]) -> Spec:
+    files = [read_spec_file(p) for p in paths]
     if not any(f.kind == "ruleset" for f in files):
         raise SpecError([Problem(str(folder), 1, "/", "no rulesets here: a spec folder holds rulesets/*.yaml and variants/*.yaml")])
     problems, spec = check_spec_files(files)

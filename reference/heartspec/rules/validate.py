@@ -11,16 +11,16 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
-
-from jsonschema import ValidationError
-from jsonschema.exceptions import best_match
+from typing import TYPE_CHECKING, Any, Iterable
 
 from heartspec.rules import vocabulary
 from heartspec.rules.checks import check_resolved
 from heartspec.rules.loader import LoadedYaml, load_yaml_file
 from heartspec.rules.problems import Problem, ResolveError, json_pointer
 from heartspec.rules.resolve import Resolved, Spec, resolve, variant_players_on
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
 
 FOLDER_KIND = {"rulesets": "ruleset", "variants": "variant"}
 MAX_SHOWN = 80
@@ -83,6 +83,8 @@ def _describe(error: ValidationError) -> list[tuple[tuple, str]]:
     if error.validator == "type":
         return [(path, f"{_short(error.instance)} is not of type {error.validator_value!r}")]
     if error.validator in ("anyOf", "oneOf") and error.context:
+        from jsonschema.exceptions import best_match  # imported with the first problem found, not at every start
+
         return _describe(best_match(error.context))
     return [(path, error.message if len(error.message) <= 3 * MAX_SHOWN else f"{_short(error.instance)}: {error.validator} failed")]
 

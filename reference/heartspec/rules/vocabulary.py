@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any, Callable
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any, Callable
 
 from heartspec.i18n import N_, _
 from heartspec.paths import data_dir
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 
 # How a source backs a rule, as a reader sees it (the schema's `status` values).
 STATUS_LABELS = {"stated": N_("stated"), "interpretation": N_("interpretation")}
@@ -78,6 +79,8 @@ def schema(kind: str) -> dict:
 
 @lru_cache(maxsize=None)
 def validator(kind: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # here, not above: a start that reads a cached spec never needs it
+
     return Draft202012Validator(schema(kind))
 
 
