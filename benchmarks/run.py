@@ -24,6 +24,9 @@ Four measurements in one run, printed as small tables:
    only the play requests are timed for the play figure, and all requests
    (legal + play + deal + pass) for the overall figure.
 4. The same round trips through the OpenSpiel adapter, for comparison.
+5. `heartspec simulate fi no dk se --players 4 --bots heuristic --workers 2`, pure and with
+   `--core compiled`, side by side with their ratio (benchmarks/simulate_core.py; 2,000 games per
+   ruleset here, 200 with --quick; `python benchmarks/simulate_core.py` runs the 20,000 of the issue).
 
 Not a test: figures depend on the machine and on what else runs on it.
 """
@@ -39,6 +42,8 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+import simulate_core  # benchmarks/ is on sys.path when this file runs as a script
 
 PLAYERS = 4
 
@@ -299,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     print_selfplay(rulesets, seconds, openspiel)
     print_simulation(rulesets, seconds)
     print_round_trips(rulesets, seconds, openspiel, args.spec)
+    simulate_core.print_side_by_side(200 if args.quick else 2000, workers=2)
     return 0
 
 
