@@ -294,8 +294,17 @@ static void paired_deck(const rules_t *r, u64 run_seed, long long game, int numb
     seed_rng(&rng, derived(run_seed, game, SEED_DEAL, number));
     for (int id = 0; id < FACES * r->copies; id++)
         key[id] = next_u64(&rng);
-    for (int i = 0; i < r->deck_size; i++) { /* insertion sort: stable, and the deck is short */
-        int c = r->deck[i], j = i;
+    /* sorted by (key, place in the deck): a stable counting pass on the keys' top bits, then an
+     * insertion sort, which has only the few cards sharing a bucket left to move */
+    int start[DECK_BUCKETS + 1] = {0}, spread[MAX_CARDS];
+    for (int i = 0; i < r->deck_size; i++)
+        start[(key[r->deck[i]] >> DECK_BUCKET_SHIFT) + 1]++;
+    for (int b = 0; b < DECK_BUCKETS; b++)
+        start[b + 1] += start[b];
+    for (int i = 0; i < r->deck_size; i++)
+        spread[start[key[r->deck[i]] >> DECK_BUCKET_SHIFT]++] = r->deck[i];
+    for (int i = 0; i < r->deck_size; i++) {
+        int c = spread[i], j = i;
         for (; j > 0 && key[cards[j - 1]] > key[c]; j--)
             cards[j] = cards[j - 1];
         cards[j] = c;

@@ -42,6 +42,9 @@ typedef struct {
     log_t *log;
 } sim_env_t;
 
+#define DECK_BUCKET_SHIFT 57 /* a paired deck is sorted by its cards' 64-bit keys: first into 128 buckets by the top bits */
+#define DECK_BUCKETS (1 << (64 - DECK_BUCKET_SHIFT))
+
 /* A seed for one generator of game `game` of the run: tag says which (the deal k, or seat k's bot). */
 enum { SEED_DEAL = 1, SEED_SEAT = 2 };
 static u64 derived(u64 run_seed, long long game, int tag, long long k)

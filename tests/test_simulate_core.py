@@ -4,6 +4,7 @@ scales out to the same report on any number of workers."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 
+import jsonschema
 import pytest
 
 from heartspec.cards import cards_of
@@ -313,6 +315,7 @@ def test_a_seeded_compiled_run_gives_the_same_report_on_one_worker_and_on_two(co
     one = simulate(*compiled_run, workers=1)
     two = simulate(*compiled_run, workers=2)
     assert one["core"] == "compiled" and one["shards"] == 3
+    jsonschema.validate(one, json.loads((Path(__file__).parents[1] / "schemas" / "simulation.schema.json").read_text()))
     assert _figures(one) == _figures(two)
 
 
@@ -345,6 +348,7 @@ def test_a_seat_protocol_bot_takes_the_pure_path_and_says_so_once(capsys, monkey
 def test_the_cli_plays_on_the_compiled_core_in_a_subprocess():
     completed = subprocess.run([sys.executable, "-c", "from heartspec.cli import main; main()", "simulate", "fi", "se",
                                 "--players", "4", "--games", "300", "--seed", "1", "--workers", "2",
-                                "--core", "compiled", "--format", "json"], capture_output=True, text=True, timeout=300)
+                                "--core", "compiled"], capture_output=True, text=True, timeout=300)
     assert completed.returncode == 0, completed.stderr
-    assert '"core": "compiled"' in completed.stdout and completed.stderr == ""
+    assert "heartspec simulate: fi, se; 4 players, 300 games" in completed.stdout
+    assert "seed 1, compiled core" in completed.stdout and completed.stderr == ""
