@@ -36,7 +36,9 @@ RULESETS = ("dk", "fi", "fi-classic", "no", "se")
 VARIANTS = (None, "black-maria", "cancellation", "graduated-hearts", "graduated-spades", "moon-choice", "no-passing",
             "no-queen", "omnibus-jd", "omnibus-td", "open-any", "partnership", "pass-left", "pip-hearts",
             "qs-lead-exception", "spot", "two-player")
-MONEY = [("fi-classic", (), 4, {"settlement": s}) for s in ("pairwise", "pot", "zero_point_pot")]
+MONEY = [("fi-classic", (), 4, {"settlement": s}) for s in ("pairwise", "pot", "zero_point_pot")] + [
+    ("fi-classic", (), 4, {"settlement": "zero_point_pot", "stake": 0.005}),  # half cents: rounded half to even
+    ("fi-classic", (), 4, {"settlement": "pot", "stake": 0.01})]
 SHORT = [("fi", (), 4, {"max_deals": 2}), ("se", (), 4, {"target": 50}), ("fi", (), 4, {"moon_effect": "subtract_from_self"})]
 PLAY_SEEDS = 24  # Python bots asked per position: every tie-break the Python bot can make (at most 4 suits tie)
 
@@ -275,11 +277,19 @@ def test_the_core_sums_the_tallies_shards_py_would_sum_from_the_same_games(setup
 
 
 def test_money_settles_in_cents_as_the_python_path_rounds_it():
-    setups = [MONEY[0], MONEY[2]]
-    run = _run(setups, "random", seed=9, games=40)
-    games, _ = compiled.play_records(run, 0, 40)
-    assert any(any(record.game["money_cents"]) for records in games for record in records)
-    assert all(sum(record.game["money_cents"]) == 0 for records in games for record in records[:1])  # pairwise
+    """money_cents is round(money * 100) of the exact amount, half cents to even, as play.py rounds a Fraction."""
+    seen_halves = 0
+    for setup in MONEY:
+        rules = _rules(setup)
+        run = _run([setup], "random", seed=9, games=40)
+        games, log = compiled.play_records(run, 0, 40, logged=True)
+        for (record,), entries in zip(games, core.games_of(log, rules)):
+            exact = [amount * 100 for amount in core.money_of(entries[-1][3], rules)]
+            assert record.game["money_cents"] == [round(cents) for cents in exact]
+            seen_halves += sum(cents.denominator == 2 for cents in exact)
+        if rules.settlement == "pairwise":
+            assert all(sum(record.game["money_cents"]) == 0 for (record,) in games)
+    assert seen_halves > 10
 
 
 def test_paired_deals_share_the_order_of_common_cards_and_a_game_is_the_same_in_any_shard():
