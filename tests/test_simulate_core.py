@@ -25,7 +25,7 @@ from heartspec.protocol.server import RulesCatalog
 from heartspec.simulate import compiled
 from heartspec.simulate.bots import HeuristicBot, RandomBot
 from heartspec.simulate.play import paired_deck, play_game
-from heartspec.simulate.runner import prepare, simulate
+from heartspec.simulate.runner import SimulationError, prepare, simulate
 from heartspec.simulate.shards import Run, ShardResult, _add_difference, _add_own
 
 pytestmark = pytest.mark.skipif(not hasattr(core._native, "simulate"),
@@ -353,6 +353,15 @@ def test_a_seat_protocol_bot_takes_the_pure_path_and_says_so_once(capsys, monkey
     err = capsys.readouterr().err
     assert err.count("the compiled core cannot play this simulation") == 1
     assert "seat_bots:lowest speaks the seat protocol" in err
+
+
+def test_without_the_extension_the_compiled_core_is_a_one_line_error_and_an_older_build_falls_back(monkeypatch, capsys):
+    monkeypatch.setattr(core, "_native", None)
+    with pytest.raises(SimulationError, match="the compiled core is not installed"):
+        prepare(["fi"], 4, 2, "random", seed=1, core="compiled")
+    monkeypatch.setattr(core, "_native", SimpleNamespace(play=None))  # a core built before the compiled bots
+    run, _ = prepare(["fi"], 4, 2, "random", seed=1, core="compiled")
+    assert run.core == "pure" and "has no compiled bots" in capsys.readouterr().err
 
 
 def test_the_cli_plays_on_the_compiled_core_in_a_subprocess():

@@ -67,6 +67,7 @@ def _table(rules: CompiledRules) -> tuple:
 
 
 def _call(run, start: int, stop: int, records: bool, logged: bool):
+    core.require()  # a Dask worker without the extra says so in one line
     tables = tuple(_table(rules) for _, rules in run.tables)
     kinds = tuple(BOT_KINDS[bot] for bot in run.bots)
     try:
