@@ -24,9 +24,9 @@ Four measurements in one run, printed as small tables:
    only the play requests are timed for the play figure, and all requests
    (legal + play + deal + pass) for the overall figure.
 4. The same round trips through the OpenSpiel adapter, for comparison.
-5. `heartspec simulate fi no dk se --players 4 --bots heuristic --workers 2`, pure and with
-   `--core compiled`, side by side with their ratio (benchmarks/simulate_core.py; 2,000 games per
-   ruleset here, 200 with --quick; `python benchmarks/simulate_core.py` runs the 20,000 of the issue).
+5. `heartspec simulate fi no dk se --players 4 --games 20000 --bots heuristic --workers 2`, pure and
+   with `--core compiled`, side by side with their ratio (benchmarks/simulate_core.py; the pure run
+   takes about five minutes on two idle cores; 200 games with --quick, or --simulate-games N).
 
 Not a test: figures depend on the machine and on what else runs on it.
 """
@@ -294,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="about a tenth of the default measuring time")
     parser.add_argument("--seconds", type=float, default=None, help="measuring time per figure (default 3, quick 0.3)")
     parser.add_argument("--spec", type=Path, default=None, help="a spec folder with rulesets/ and variants/")
+    parser.add_argument("--simulate-games", type=int, default=None,
+                        help="games per ruleset for the pure/compiled simulate figure (default 20000, quick 200)")
     args = parser.parse_args(argv)
     seconds = args.seconds or (0.3 if args.quick else 3.0)
     rulesets = compiled_rules(args.spec)
@@ -304,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     print_selfplay(rulesets, seconds, openspiel)
     print_simulation(rulesets, seconds)
     print_round_trips(rulesets, seconds, openspiel, args.spec)
-    simulate_core.print_side_by_side(200 if args.quick else 2000, workers=2)
+    simulate_core.print_side_by_side(args.simulate_games or (200 if args.quick else 20_000), workers=2)
     return 0
 
 
