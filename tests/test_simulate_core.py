@@ -15,6 +15,7 @@ from types import SimpleNamespace
 
 import jsonschema
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from heartspec.cards import cards_of
 from heartspec.engine import core
@@ -311,6 +312,18 @@ def test_paired_deals_share_the_order_of_common_cards_and_a_game_is_the_same_in_
 
 
 # ---------------------------------------------------------------- the run, scaled out
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), first=st.integers(0, 10**9), cut=st.integers(0, 12), more=st.integers(0, 12))
+def test_compiled_shards_merge_to_the_same_sums_however_the_games_are_cut(seed, first, cut, more):
+    """The invariant behind any worker count: games a..c in one shard sum to what a..b and b..c merge to."""
+    run = _run([("fi", (), 4, {}), ("dk", (), 4, {})], "heuristic,random,heuristic,random", seed=seed, games=10**9 + 30)
+    whole = compiled.run_shard(run, first, first + cut + more)
+    parts = compiled.run_shard(run, first, first + cut)
+    parts.merge(compiled.run_shard(run, first + cut, first + cut + more))
+    assert {k: t.as_tuple() for k, t in whole.tallies.items()} == {k: t.as_tuple() for k, t in parts.tallies.items()}
+    assert whole.histograms == parts.histograms and (whole.games, whole.deals) == (parts.games, parts.deals)
+
 
 @pytest.fixture(scope="module")
 def compiled_run():
