@@ -86,6 +86,8 @@ def test_the_subprocess_loads_the_sanitized_builds(sanitized):
     ["tests/test_engine_accel.py"],
     # the one test of many games is left to the ordinary build: it checks agreement, not memory
     ["tests/test_engine_core.py", "-k", "not many_games"],
+    # the compiled bots and simulate shards; the runs across worker processes are left to the ordinary build
+    ["tests/test_simulate_core.py", "-k", "not dask and not worker and not cli"],
 ])
 def test_the_agreement_and_hostile_input_tests_pass_under_the_sanitizers(sanitized, selection):
     run = _run(sanitized, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-rs", *selection)
