@@ -44,6 +44,7 @@
 /* Per ruleset: what the heuristic asks of every card, as masks. */
 typedef struct {
     MASK suit[4], points, queen, below[SLOTS + 1]; /* below[k]: every card whose slot in its suit is below k */
+    MASK slot[SLOTS];                              /* slot[k]: every card in slot k of its suit */
     const bot_consts_t *k;
 } bot_tables_t;
 
@@ -61,33 +62,25 @@ static void bot_tables(bot_tables_t *t, const rules_t *r, const bot_consts_t *k)
         for (int f = 0; f < FACES; f++)
             if (f % SLOTS < slot)
                 t->below[slot] |= M(r->face_copies[f]);
+    for (int slot = 0; slot < SLOTS; slot++)
+        t->slot[slot] = t->below[slot + 1] & ~t->below[slot];
 }
 
-/* Python's max(cards, key=rank) over cards in id order: the first card of the highest rank. */
-static int first_max_rank(MASK m)
+/* Python's max(cards, key=rank) over cards in id order: the first card (the lowest id) of the highest rank. */
+static int first_max_rank(const bot_tables_t *t, MASK m)
 {
-    int best = -1, best_rank = -1;
-    for (; m; m &= m - 1) {
-        int c = lowest(m);
-        if (rank_of(c) > best_rank) {
-            best = c;
-            best_rank = rank_of(c);
-        }
-    }
-    return best;
+    for (int slot = SLOTS - 1; slot >= 0; slot--)
+        if (m & t->slot[slot])
+            return lowest(m & t->slot[slot]);
+    return -1;
 }
 
-static int first_min_rank(MASK m)
+static int first_min_rank(const bot_tables_t *t, MASK m)
 {
-    int best = -1, best_rank = SLOTS;
-    for (; m; m &= m - 1) {
-        int c = lowest(m);
-        if (rank_of(c) < best_rank) {
-            best = c;
-            best_rank = rank_of(c);
-        }
-    }
-    return best;
+    for (int slot = 0; slot < SLOTS; slot++)
+        if (m & t->slot[slot])
+            return lowest(m & t->slot[slot]);
+    return -1;
 }
 
 /* HeuristicBot.pass_cards: the pass_count cards of highest danger (_pass_danger, doubled to stay whole). */
@@ -148,7 +141,7 @@ static int heuristic_lead(const bot_tables_t *t, MASK legal, int out, rng_t *rng
     const bot_consts_t *k = t->k;
     MASK spades = legal & t->suit[k->spades], low = spades & t->below[k->queen_slot], high = spades & ~low;
     if (out && low && !high)
-        return first_max_rank(low); /* drive the queen out with spades that cannot win her */
+        return first_max_rank(t, low); /* drive the queen out with spades that cannot win her */
     MASK safe = out ? legal & ~high : legal;
     if (!safe)
         safe = legal;
@@ -168,7 +161,7 @@ static int heuristic_lead(const bot_tables_t *t, MASK legal, int out, rng_t *rng
             shortest[ties++] = s;
     }
     int s = shortest[ties > 1 ? (int)below(rng, (unsigned)ties) : 0];
-    return first_min_rank(side & t->suit[s]);
+    return first_min_rank(t, side & t->suit[s]);
 }
 
 /* One other seat has every point card taken so far, and a good share of them. */
@@ -193,19 +186,19 @@ static int heuristic_follow(const game_t *g, const bot_tables_t *t, int seat, MA
             best = rank_of(g->trick_card[i]);
     int trick_points = (g->trick_mask & t->points) != 0;
     if (trick_points && moon_threat(g, t, seat))
-        return first_max_rank(legal); /* take the heart that spoils someone's moon */
+        return first_max_rank(t, legal); /* take the heart that spoils someone's moon */
     MASK queens = legal & t->queen;
     if (queens && best > k->queen_slot)
         return lowest(queens); /* someone above the queen wins this spade trick: shed her on it */
     MASK under = legal & t->below[best] & ~t->queen;
     if (under)
-        return first_max_rank(under); /* duck as high as still loses */
+        return first_max_rank(t, under); /* duck as high as still loses */
     MASK clean = legal & ~t->queen;
     if (!clean)
         clean = legal;
     if (g->trick_len == g->r->n - 1 && !trick_points)
-        return first_max_rank(clean); /* winning anyway, with nothing in it: unload a high card */
-    return first_min_rank(clean);
+        return first_max_rank(t, clean); /* winning anyway, with nothing in it: unload a high card */
+    return first_min_rank(t, clean);
 }
 
 static int heuristic_discard(const bot_tables_t *t, MASK legal, int out)
@@ -216,9 +209,9 @@ static int heuristic_discard(const bot_tables_t *t, MASK legal, int out)
         return lowest(queens);
     MASK high_spades = legal & t->suit[k->spades] & ~t->below[k->queen_slot + 1];
     if (out && high_spades)
-        return first_max_rank(high_spades);
+        return first_max_rank(t, high_spades);
     MASK hearts = legal & t->suit[k->hearts];
-    return first_max_rank(hearts ? hearts : legal);
+    return first_max_rank(t, hearts ? hearts : legal);
 }
 
 /* HeuristicBot.play */
