@@ -181,6 +181,8 @@ enum { REFUSE_MUST_FOLLOW, REFUSE_FIRST_TRICK, REFUSE_OPENING_CARD, REFUSE_HEART
 static int modulo(int a, int n) { return ((a % n) + n) % n; }
 static int popcount_int(int x) { return __builtin_popcount((unsigned)x); }
 
+#include "heartspec_core_sim.h" /* what a simulation measures, at any width */
+
 /* ------------------------------------------------------------------ one game, at two mask widths */
 
 /* One deck: every physical id is below 56, so 64-bit masks hold a hand. */
@@ -192,6 +194,7 @@ static inline int kth_narrow(u64 m, int k) { return kth_u64(m, k); }
 static inline int lowest_narrow(u64 m) { return __builtin_ctzll(m); }
 static PyObject *mask_py_narrow(u64 m) { return PyLong_FromUnsignedLongLong(m); }
 #include "heartspec_core_game.h"
+#include "heartspec_core_bots.h"
 #undef MASK
 #undef NAME
 
@@ -210,6 +213,7 @@ static inline int kth_pdep(u64 m, int k) { return __builtin_ctzll(_pdep_u64(1ULL
 static inline int lowest_pdep(u64 m) { return __builtin_ctzll(m); }
 UNUSED static PyObject *mask_py_pdep(u64 m) { return PyLong_FromUnsignedLongLong(m); }
 #include "heartspec_core_game.h"
+#include "heartspec_core_bots.h"
 #undef MASK
 #undef NAME
 #pragma GCC pop_options
@@ -248,6 +252,7 @@ static PyObject *mask_py_wide(mask_t m)
     return out;
 }
 #include "heartspec_core_game.h"
+#include "heartspec_core_bots.h"
 #undef MASK
 #undef NAME
 
@@ -764,8 +769,12 @@ static PyTypeObject CoreGameType = {
     .tp_methods = CoreGame_methods,
 };
 
+#include "heartspec_core_simulate.h" /* simulate games with compiled bots */
+
 static PyMethodDef methods[] = {
     {"play", play, METH_VARARGS, "Play whole random games from a rules table (see heartspec.engine.core)."},
+    {"simulate", simulate, METH_VARARGS, "Play a shard of simulate games with compiled bots (heartspec.simulate.compiled)."},
+    {"heuristic", heuristic, METH_VARARGS, "The compiled heuristic bot's answer in one position (for tests)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -225,7 +225,8 @@ INLINE static MASK lead_mask(game_t *g, int seat)
     if (r->lead_guarded && !g->broken) {
         MASK others = hand & ~M(r->hearts);
         if (others && !(r->hearts_and_queen && !(others & ~M(r->queen)))) {
-            count_rule(g, COUNT_BEFORE_BROKEN);
+            if (others != hand) /* a heart was refused: a hand without hearts lost nothing to the rule */
+                count_rule(g, COUNT_BEFORE_BROKEN);
             return others;
         }
         if (hand & M(r->hearts))

@@ -26,6 +26,9 @@ Four measurements in one run, printed as small tables:
 4. The same round trips through the OpenSpiel adapter, for comparison.
 5. The whole conformance suite against `heartspec engine` and `heartspec engine
    --core compiled`, alternating, with the ratio (benchmarks/suite_engines.py).
+6. `heartspec simulate fi no dk se --players 4 --games 20000 --bots heuristic --workers 2`, pure and
+   with `--core compiled`, side by side with their ratio (benchmarks/simulate_core.py; the pure run
+   takes about five minutes on two idle cores; 200 games with --quick, or --simulate-games N).
 
 Not a test: figures depend on the machine and on what else runs on it.
 """
@@ -41,6 +44,8 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+import simulate_core  # benchmarks/ is on sys.path when this file runs as a script
 
 PLAYERS = 4
 
@@ -291,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="about a tenth of the default measuring time")
     parser.add_argument("--seconds", type=float, default=None, help="measuring time per figure (default 3, quick 0.3)")
     parser.add_argument("--spec", type=Path, default=None, help="a spec folder with rulesets/ and variants/")
+    parser.add_argument("--simulate-games", type=int, default=None,
+                        help="games per ruleset for the pure/compiled simulate figure (default 20000, quick 200)")
     args = parser.parse_args(argv)
     seconds = args.seconds or (0.3 if args.quick else 3.0)
     rulesets = compiled_rules(args.spec)
@@ -304,6 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     from suite_engines import print_suite_engines  # benchmarks/, this script's folder
 
     print_suite_engines(args.spec, rounds=1 if args.quick else 2, quick=args.quick)
+    simulate_core.print_side_by_side(args.simulate_games or (200 if args.quick else 20_000), workers=2)
     return 0
 
 

@@ -88,6 +88,8 @@ def test_the_subprocess_loads_the_sanitized_builds(sanitized):
     ["tests/test_engine_core.py", "-k", "not many_games"],
     # the protocol path in process (position, snapshot, points, every step); its subprocess runs stay ordinary
     ["tests/test_engine_core_protocol.py", "-k", "not whole_suite and not fuzz_finds"],
+    # the compiled bots and simulate shards; the runs across worker processes are left to the ordinary build
+    ["tests/test_simulate_core.py", "-k", "not dask and not worker and not cli"],
 ])
 def test_the_agreement_and_hostile_input_tests_pass_under_the_sanitizers(sanitized, selection):
     run = _run(sanitized, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-rs", *selection)

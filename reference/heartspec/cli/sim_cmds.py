@@ -32,9 +32,12 @@ from heartspec.cli.common import CommandError, load_spec_or_exit, parse_option_p
               help="Also write the self-contained HTML report with plots here.")
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A ruleset option for every table, e.g. settlement=pairwise or target=50 (repeatable).")
+@click.option("--core", "core", type=click.Choice(["pure", "compiled"]), default="pure", show_default=True,
+              help="compiled: the built-in bots play in the optional compiled core (pip install ./accel), "
+                   "its own games for a seed; seat-protocol bots and rules it cannot play take the pure path.")
 @spec_option
 def simulate_command(tables, players, games, bots, seed, workers, executor, scheduler, output_format,
-                     json_path, html_path, option_pairs, spec_dir) -> None:
+                     json_path, html_path, option_pairs, core, spec_dir) -> None:
     """Play the same deals under each rule set with the same seeded bots and compare the outcomes."""
     from heartspec.outputs import OutputError, check_output, write_output
     from heartspec.protocol.server import RulesCatalog
@@ -50,7 +53,8 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
     try:
         for path, what in outputs:
             check_output(path, what)
-        run, detail = prepare(list(tables), players, games, bots, seed, parse_option_pairs(option_pairs), catalog)
+        run, detail = prepare(list(tables), players, games, bots, seed, parse_option_pairs(option_pairs), catalog,
+                           core=core)
         with terminated_as_interrupt():  # SIGTERM: workers and bots are stopped, as for Ctrl-C
             document = simulate(run, detail, workers=workers or os.cpu_count() or 1, executor=executor,
                                 scheduler=scheduler, progress=_progress(games))

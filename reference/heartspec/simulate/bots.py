@@ -30,6 +30,7 @@ from heartspec.rules.model import CompiledRules
 QUEEN = parse_card("QS")
 QUEEN_SLOT = QUEEN % SLOTS_PER_SUIT
 LOW_SPADES_THAT_GUARD_THE_QUEEN = 4  # dk §Strategi and se §Strategi both name four low spades
+MOON_THREAT_POINTS = 8  # point cards one other seat has taken before the bot spoils its moon
 
 
 class BotError(Exception):
@@ -198,7 +199,7 @@ class HeuristicBot:
         holders = [s for s, taken in enumerate(game.taken) if taken & points]
         if len(holders) != 1 or holders[0] == seat:
             return False
-        return (game.taken[holders[0]] & points).bit_count() >= 8
+        return (game.taken[holders[0]] & points).bit_count() >= MOON_THREAT_POINTS
 
     @staticmethod
     def _discard(cards: list[int], queen_out: bool, queen: int) -> int:

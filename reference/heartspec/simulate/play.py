@@ -49,8 +49,21 @@ class GameRecord:
     game: dict = field(default_factory=dict)
 
 
-def play_game(rules: CompiledRules, makers: list, seed: int, index: int) -> GameRecord:
-    """Play game `index` of a run seeded `seed` to its end; `makers[s]` builds seat s's bot from a seed."""
+def paired_deck(rules: CompiledRules, seed: int) -> list[int]:
+    """The deck in dealing order: a random key per physical card id, drawn from `seed`, the deck sorted by them."""
+    draw = random.Random(seed).random
+    keys = [draw() for _ in range(IDS_PER_DECK * rules.copies)]
+    return sorted(rules.deck, key=keys.__getitem__)
+
+
+def play_game(rules: CompiledRules, makers: list, seed: int, index: int, decks=None) -> GameRecord:
+    """Play game `index` of a run seeded `seed` to its end; `makers[s]` builds seat s's bot from a seed.
+
+    `decks(deal_number)`, when given, deals those cards instead of the paired deck (re-playing another
+    player's games, such as the compiled core's, through this code)."""
+    if decks is None:
+        def decks(number: int) -> list[int]:
+            return paired_deck(rules, derived_seed(seed, index, "deal", number))
     game = Game(rules)
     game.quiet = True
     bots = [make(derived_seed(seed, index, "seat", s)) for s, make in enumerate(makers)]
@@ -59,7 +72,7 @@ def play_game(rules: CompiledRules, makers: list, seed: int, index: int) -> Game
     while game.phase != "game_over":
         if game.deals_scored >= MAX_DEALS_PER_GAME:
             raise BotError(f"a game of {rules.ruleset} did not end after {MAX_DEALS_PER_GAME} deals")
-        deal = _play_deal(game, bots, derived_seed(seed, index, "deal", game.deal_number))
+        deal = _play_deal(game, bots, decks(game.deal_number))
         if game.phase != "game_over" and _tie_kept_playing(game):
             deal["game_end.ties"] = 1
             extra_deals += 1
@@ -73,11 +86,9 @@ def play_game(rules: CompiledRules, makers: list, seed: int, index: int) -> Game
     return record
 
 
-def _play_deal(game: Game, bots: list, seed: int) -> dict:
+def _play_deal(game: Game, bots: list, deck: list[int]) -> dict:
     rules, n = game.rules, game.players
-    draw = random.Random(seed).random
-    keys = [draw() for _ in range(IDS_PER_DECK * rules.copies)]
-    game.deal_physical(sorted(rules.deck, key=keys.__getitem__))
+    game.deal_physical(deck)
     counts = game.rule_counts = Counter()
     queen_holder = _queen_holder(game)
     kitty_points = sum(rules.face_points[c % IDS_PER_DECK] for c in cards_of(game.kitty))

@@ -117,7 +117,7 @@ def render_text(document: dict) -> str:
     bots = bots_phrase(document["bots"])
     lines = [
         f"heartspec simulate: {', '.join(labels)}; {document['players']} players, {document['games']} games, "
-        f"bots {bots}, seed {document['seed']}",
+        f"bots {bots}, seed {document['seed']}" + (", compiled core" if document.get("core") == "compiled" else ""),
         "Every ruleset played the same deals with the same seeded bots. Figures: mean ±95% interval "
         "(games as the unit).",
         f"Δ: paired difference from {base} over the deals both games reached; * where the interval excludes 0.",

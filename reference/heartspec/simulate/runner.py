@@ -42,8 +42,12 @@ def seat_bots(spec: str, players: int) -> tuple[str, ...]:
 
 
 def prepare(tables: list[str], players: int, games: int, bots: str, seed: int | None,
-            options: dict | None = None, catalog: RulesCatalog | None = None) -> tuple[Run, list[dict]]:
-    """Check and compile everything before any game is played, so a mistake costs no time."""
+            options: dict | None = None, catalog: RulesCatalog | None = None,
+            core: str = "pure") -> tuple[Run, list[dict]]:
+    """Check and compile everything before any game is played, so a mistake costs no time.
+
+    core "compiled": the compiled core's bots play the run (heartspec.simulate.compiled), or, for a run it
+    cannot play, the pure path does and that is said once on stderr."""
     from heartspec.engine.errors import RuleError
 
     if not tables:
@@ -68,11 +72,32 @@ def prepare(tables: list[str], players: int, games: int, bots: str, seed: int | 
         raise SimulationError(f"{err.code}: {err.message}") from None
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    run = Run(tables=tuple(compiled), bots=seat_bots(bots, players), seed=seed, games=games)
+    run = Run(tables=tuple(compiled), bots=seat_bots(bots, players), seed=seed, games=games,
+              core=_chosen_core(core, tuple(compiled), seat_bots(bots, players)))
     detail = [{"label": t.label, "ruleset": t.ruleset, "variants": list(t.variants),
                "settlement": rules.settlement, "deck_size": len(rules.deck)}
               for t, (_, rules) in zip(parsed, compiled)]
     return run, detail
+
+
+def _chosen_core(core: str, tables: tuple, bots: tuple[str, ...]) -> str:
+    if core == "pure":
+        return core
+    if core != "compiled":
+        raise SimulationError(f"core {core!r}: use pure or compiled")
+    from heartspec.engine import core as compiled_core
+    from heartspec.simulate.compiled import unsupported
+
+    try:
+        compiled_core.require()
+    except compiled_core.CoreUnavailable as err:
+        raise SimulationError(str(err)) from None
+    reason = unsupported(tables, bots)
+    if reason is not None:
+        compiled_core._tell_once(f"heartspec: the compiled core cannot play this simulation ({reason}); "
+                                 "the pure path plays it")
+        return "pure"
+    return core
 
 
 def simulate(run: Run, detail: list[dict], workers: int = 1, executor: str = "local",
@@ -88,7 +113,7 @@ def simulate(run: Run, detail: list[dict], workers: int = 1, executor: str = "lo
         raise SimulationError(str(err)) from None
     seconds = time.perf_counter() - started
     settings = {"executor": executor, "workers": workers if executor == "local" else None,
-                "shards": shard_count(run.games)}
+                "shards": shard_count(run.games, run.shard_games), "core": run.core}
     document = build_report(run, result, detail, settings)
     document["timing"] = {"seconds": round(seconds, 2),
                           "deals_per_second": round(result.deals / seconds, 1) if seconds else None}

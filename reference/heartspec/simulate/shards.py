@@ -31,6 +31,15 @@ class Run:
     bots: tuple[str, ...]
     seed: int
     games: int
+    core: str = "pure"  # "compiled": the compiled core's bots play every shard (heartspec.simulate.compiled)
+
+    @property
+    def shard_games(self) -> int:
+        """Games per shard: fixed by the run, never by the workers (a compiled shard is far quicker)."""
+        if self.core == "compiled":
+            from heartspec.simulate.compiled import SHARD_GAMES as COMPILED_SHARD_GAMES
+            return COMPILED_SHARD_GAMES
+        return SHARD_GAMES
 
 
 @dataclass
@@ -77,6 +86,11 @@ def shard_count(games: int, size: int = SHARD_GAMES) -> int:
 def run_shard(run: Run, start: int, stop: int) -> ShardResult:
     """Play games start..stop-1 under every ruleset of the run and sum what they measured."""
     started = time.perf_counter()
+    if run.core == "compiled":
+        from heartspec.simulate import compiled
+        result = compiled.run_shard(run, start, stop)
+        result.seconds = time.perf_counter() - started
+        return result
     makers = [bot_maker(spec) for spec in run.bots]  # one per seat: a subprocess bot is one process per seat
     result = ShardResult()
     try:
@@ -150,12 +164,13 @@ def run_local(run: Run, workers: int, progress=None) -> ShardResult:
     else in worker processes (heartspec.simulate.pool), which a user's callable cannot take down unnoticed."""
     from heartspec.simulate.pool import imap_unordered
 
-    jobs = ((run, start, stop) for start, stop in shards(run.games))
+    jobs = ((run, start, stop) for start, stop in shards(run.games, run.shard_games))
     total = ShardResult()
     if workers <= 1 and not any(_in_process_callable(bot) for bot in run.bots):
         _merge_all(total, map(_run_job, jobs), progress)
         return total
-    _merge_all(total, imap_unordered(_run_job, jobs, min(workers, shard_count(run.games)), run.bots), progress)
+    _merge_all(total, imap_unordered(_run_job, jobs, min(workers, shard_count(run.games, run.shard_games)), run.bots),
+               progress)
     return total
 
 
@@ -189,7 +204,7 @@ def _dask_results(client, run: Run):
     from dask.distributed import as_completed
 
     shared = client.scatter(run, broadcast=True)
-    pending = shards(run.games)
+    pending = shards(run.games, run.shard_games)
     window = as_completed()
     for start, stop in itertools.islice(pending, DASK_IN_FLIGHT):
         window.add(client.submit(run_shard, shared, start, stop, pure=False))

@@ -1,0 +1,127 @@
+"""simulate's compiled path: a shard of games played by the compiled core's own bots, in one C call.
+
+`heartspec simulate --core compiled` plays the built-in bots (random, heuristic) in the compiled core
+(accel/heartspec_core_bots.h): the same paired deals as play.py (a key per physical card id, from a
+generator seeded from (run seed, game, deal)), each seat's bot seeded from (run seed, game, seat),
+and the same per-deal and per-game metrics, which the core sums into the same tallies and histograms
+shards.py's _add_own and _add_difference would. The core draws from its own generator (xoshiro256**),
+so its games are not the pure path's games: the two paths give different numbers for one seed, each
+the same for that seed on any number of workers.
+
+A run the core cannot play (a seat-protocol bot, rules the core does not claim, an open-ended game)
+is played by the pure path, and that is said once (`unsupported`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+
+from heartspec.cards import HEARTS, SPADES
+from heartspec.engine import core
+from heartspec.rules.model import CompiledRules
+from heartspec.simulate import bots
+from heartspec.simulate.play import COUNTED_RULES, MAX_DEALS_PER_GAME, GameRecord
+from heartspec.simulate.stats import Tally
+
+BOT_KINDS = {"random": 0, "heuristic": 1}  # heartspec_core_sim.h BOT_RANDOM, BOT_HEURISTIC
+# bot_consts_t, in its order: where the heuristic's cards are, and its thresholds (from simulate.bots)
+CONSTS = (SPADES, HEARTS, bots.QUEEN_SLOT, bots.HIGH_HEART_SLOT, bots.LOW_SPADES_THAT_GUARD_THE_QUEEN,
+          bots.MOON_THREAT_POINTS, bots.QUEEN)
+SHARD_GAMES = 1000  # a compiled shard plays 1,000 games in well under a second: the shards stay few
+SEED_MASK = (1 << 64) - 1
+
+
+def unsupported(tables: tuple[tuple[str, CompiledRules], ...], seat_bots: tuple[str, ...]) -> str | None:
+    """Why the compiled core cannot play this run, or None when it can (the core itself must be installed)."""
+    others = sorted({bot for bot in seat_bots if bot not in BOT_KINDS})
+    if others:
+        return f"the bot {others[0]} speaks the seat protocol"
+    if not hasattr(core._native, "simulate"):
+        return "the installed compiled core has no compiled bots (pip install ./accel from this checkout)"
+    for label, rules in tables:
+        reason = core.unsupported(rules)
+        if reason is None and rules.target is None and rules.max_deals is None:
+            reason = "a game without an end"
+        if reason is not None:
+            return f"{label}: {reason}"
+    return None
+
+
+def deal_metric_names(players: int) -> list[str]:
+    """The per-deal metrics in the core's row order (play._play_deal's dict order)."""
+    return [*(f"points.seat{s}" for s in range(players)), "points.queen_holder", "moon", "tricks", "kitty.points",
+            *COUNTED_RULES]
+
+
+def game_metric_names(players: int) -> list[str]:
+    """The per-game metrics in the core's row order (shards._game_metrics' names)."""
+    return ["game.deals", "game.extra_deals", "game.shared_win", *(f"money_cents.seat{s}" for s in range(players))]
+
+
+@lru_cache(maxsize=64)
+def _table(rules: CompiledRules) -> tuple:
+    stake = Fraction(str(rules.stake))
+    return core.table(rules), core._start(rules, {}), (stake.numerator, stake.denominator)
+
+
+def _call(run, start: int, stop: int, records: bool, logged: bool):
+    core.require()  # a Dask worker without the extra says so in one line
+    tables = tuple(_table(rules) for _, rules in run.tables)
+    kinds = tuple(BOT_KINDS[bot] for bot in run.bots)
+    try:
+        return core._native.simulate(tables, kinds, CONSTS, run.seed & SEED_MASK, start, stop, records, logged)
+    except RuntimeError:  # a game past play.MAX_DEALS_PER_GAME deals, as the pure path reports it
+        labels = ", ".join(label for label, _ in run.tables)
+        raise bots.BotError(f"a game under {labels} did not end after {MAX_DEALS_PER_GAME} deals") from None
+
+
+def run_shard(run, start: int, stop: int):
+    """Games start..stop-1 under every table of the run, summed in the core: a shards.ShardResult."""
+    from heartspec.simulate.shards import ShardResult
+
+    scopes, deals, _, _ = _call(run, start, stop, records=False, logged=False)
+    players = run.tables[0][1].players
+    deal_names, game_names = deal_metric_names(players), game_metric_names(players)
+    result = ShardResult(games=stop - start, deals=deals)
+    for scope, (deal_tallies, game_tallies, game_deals, queen_holder) in zip(scope_keys(run), scopes):
+        for names, tallies in ((deal_names, deal_tallies), (game_names, game_tallies)):
+            for name, sums in zip(names, tallies):
+                if sums is not None:
+                    result.tallies[(scope, name)] = Tally(*sums)
+        if game_deals:
+            result.histograms[(scope, "game.deals")] = Counter(game_deals)
+        if queen_holder:
+            result.histograms[(scope, "points.queen_holder")] = Counter(queen_holder)
+    return result
+
+
+def scope_keys(run) -> list:
+    """The core's scopes in order: each table's label, then (later label, earlier label) for each pair."""
+    labels = [label for label, _ in run.tables]
+    return labels + [(labels[k], labels[base]) for base in range(len(labels)) for k in range(base + 1, len(labels))]
+
+
+def play_records(run, start: int, stop: int, logged: bool = False) -> tuple[list[list[GameRecord]], list[int] | None]:
+    """The games start..stop-1 as play.GameRecords (per game, one per table), and the core's move log if asked:
+    what the tallies are summed from, for checking them against the Python path."""
+    _, _, rows, log = _call(run, start, stop, records=True, logged=logged)
+    players = run.tables[0][1].players
+    deal_names, game_names = deal_metric_names(players), game_metric_names(players)
+    games = []
+    for per_table in rows:
+        games.append([_record(deals, game, deal_names, game_names) for deals, game in per_table])
+    return games, log
+
+
+def _record(deals, game, deal_names: list[str], game_names: list[str]) -> GameRecord:
+    record = GameRecord()
+    for row in deals:
+        record.deals.append({name: value for name, value in zip(deal_names, row) if value is not None})
+    values = dict(zip(game_names, game))
+    players = len(game_names) - 3
+    record.game = {"deals": values["game.deals"], "extra_deals": values["game.extra_deals"],
+                   "shared_win": values["game.shared_win"],
+                   "money_cents": [values[f"money_cents.seat{s}"] for s in range(players)]}
+    return record
