@@ -371,24 +371,27 @@ static void finish_trick(game_t *g)
 INLINE static void play_step(game_t *g, int seat, int card)
 {
     const rules_t *r = g->r;
-    if (g->trick_len == 0) {
-        g->led = suit_of(card);
-        g->best_face = -1;
-    }
-    g->hand[seat] &= ~bit(card);
-    g->trick_mask |= bit(card);
-    g->trick_seat[g->trick_len] = seat;
-    g->trick_card[g->trick_len++] = card;
-    int f = face_of(card), better = (f / SLOTS == g->led) & (f > g->best_face);
-    g->best_face = better ? f : g->best_face;
-    g->best_seat = better ? seat : g->best_seat;
-    if (!g->broken && (bit(card) & M(r->breakers[g->led]))) {
+    /* the trick's state read once, into locals, and written back once: stores through the
+     * trick's arrays would otherwise make the compiler reload every field after each */
+    int len = g->trick_len, led = len ? g->led : suit_of(card);
+    int best_face = len ? g->best_face : -1, best_seat = g->best_seat;
+    int f = face_of(card), better = (f / SLOTS == led) & (f > best_face);
+    MASK b = bit(card);
+    g->hand[seat] &= ~b;
+    g->trick_mask = len ? g->trick_mask | b : b;
+    g->trick_seat[len] = seat;
+    g->trick_card[len] = card;
+    g->trick_len = len + 1;
+    g->led = led;
+    g->best_face = better ? f : best_face;
+    g->best_seat = better ? seat : best_seat;
+    if (!g->broken && (b & M(r->breakers[led]))) {
         g->broken = 1;
         event(g, EV_BROKEN);
     }
     if (r->draw == DRAW_REPLACE)
         draw_card(g, seat);
-    if (g->trick_len == r->n)
+    if (len + 1 == r->n)
         finish_trick(g);
     else
         g->turn = seat + 1 == r->n ? 0 : seat + 1;
