@@ -780,7 +780,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "heartspec_core", NULL, -1, methods};
 
-/* INTERFACE counts changes to the table and to play's arguments (heartspec.engine.core.INTERFACE). */
+/* INTERFACE counts changes to the table, to the calls and to the Game type (heartspec.engine.core.INTERFACE). */
 PyMODINIT_FUNC PyInit_heartspec_core(void)
 {
     build_select();
@@ -790,7 +790,7 @@ PyMODINIT_FUNC PyInit_heartspec_core(void)
     if (PyType_Ready(&CoreGameType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && (PyModule_AddIntConstant(m, "INTERFACE", 2) < 0 ||
+    if (m != NULL && (PyModule_AddIntConstant(m, "INTERFACE", 3) < 0 ||
                       PyModule_AddObjectRef(m, "Game", (PyObject *)&CoreGameType) < 0)) {
         Py_DECREF(m);
         return NULL;

@@ -29,7 +29,7 @@ from heartspec.rules.model import CompiledRules
 
 GAME_OPTIONS = ("dealer", "deal_number", "totals")  # the new_game options a Game takes
 
-INTERFACE = 2  # the table and call this module passes (heartspec_core.INTERFACE)
+INTERFACE = 3  # the table, the calls and the Game type this package uses (heartspec_core.INTERFACE)
 # the core's fixed tables and the ranges its table reader accepts (heartspec_core.c, read_rules)
 MAX_SEATS, MAX_CYCLE, MAX_OPENING, MAX_CLASSES = 16, 16, 8, 16
 MAX_CARD_POINTS, MAX_MOON, MAX_TARGET = 10_000, 100_000, 1_000_000
