@@ -60,3 +60,11 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.get_closest_marker("heavy") is None)  # a stable sort: heavy first, order kept
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` runs a worker more than there are cores: some tests mostly wait (an engine's timeout
+    running out, a shared result another worker is computing), and the extra worker uses that core."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1

@@ -37,7 +37,7 @@ class Mutant:
 
 
 MUTANTS = {
-    "hearts-broken-by-any-card": Mutant(GAME, "if (!g->broken && (bit(card) & M(r->breakers[g->led]))) {",
+    "hearts-broken-by-any-card": Mutant(GAME, "if (!g->broken && (b & M(r->breakers[led]))) {",
                                         "if (!g->broken) {", "hearts_broken_and_leads"),
     "first-trick-ban-ignored": Mutant(GAME, "if (g->tricks_done == 0 && r->first_guarded) {", "if (0) {",
                                       "first_trick"),
