@@ -245,3 +245,27 @@ def test_engine_core_compiled_without_the_extra_is_one_line_and_exit_2(monkeypat
 def test_engine_core_pure_is_the_reference_engine():
     result = CliRunner().invoke(main, ["engine", "--core", "pure"], input='{"cmd":"hello"}\n')
     assert result.exit_code == 0 and '"name":"heartspec"' in result.output.replace(" ", "")
+
+
+@needs_core
+@pytest.mark.parametrize("step, error", [
+    (lambda g, deck: g.deal(deck[:-1]), "this deal"),                       # a card short
+    (lambda g, deck: g.deal(deck[:-1] + deck[:1]), "this deal"),            # a card twice
+    (lambda g, deck: g.deal([*deck[:-1], 200]), "this deal"),               # not a card
+    (lambda g, deck: g.deal("not cards"), "deal"),
+    (lambda g, deck: g.play(0, deck[0]), "this card"),                      # nothing dealt yet
+    (lambda g, deck: g.pass_cards(0, -1), "mask"),
+    (lambda g, deck: g.pass_cards(0, 1 << 200), "mask"),
+    (lambda g, deck: g.choose(0, 0), "this choice"),
+    (lambda g, deck: g.legal(99), "seat"),
+    (lambda g, deck: g.perft(-1), "depth"),
+])
+def test_the_core_game_refuses_a_step_it_cannot_take_and_stays_as_it_was(catalog, step, error):
+    """heartspec_core.Game is only driven by CoreGame, which checks first; a step the core is handed
+    anyway is a ValueError (or TypeError) and changes nothing, never memory outside the game."""
+    rules = catalog.compile("fi", [], 4, {})
+    game = core._native.Game(core.table(rules), 0, 1, (0, 0, 0, 0))
+    before = game.snapshot()
+    with pytest.raises((ValueError, TypeError), match=error):
+        step(game, list(rules.deck))
+    assert game.snapshot() == before
