@@ -714,10 +714,7 @@ static PyObject *CoreGame_points(CoreGame *self, PyObject *arg)
     mask_t m;
     if (mask_from_py(arg, &m))
         return NULL;
-    long long sum = 0;
-    for (int c = 0; c < self->rules.classes; c++)
-        sum += (long long)self->rules.class_points[c] * count_wide(m & self->rules.class_cards[c]);
-    return PyLong_FromLongLong(sum);
+    return PyLong_FromLongLong(card_points_wide(&self->rules, m));
 }
 
 static PyObject *CoreGame_position(CoreGame *self, PyObject *unused)

@@ -11,6 +11,12 @@
 
 #define M(x) ((MASK)(x))
 #define game_t NAME(game_t)
+#define log_deal NAME(log_deal)
+#define log_pass NAME(log_pass)
+#define log_play NAME(log_play)
+#define log_choose NAME(log_choose)
+#define log_end NAME(log_end)
+#define card_points NAME(card_points)
 #define init_game NAME(init_game)
 #define start_deal NAME(start_deal)
 #define pass_step NAME(pass_step)
@@ -312,11 +318,7 @@ static void sim_deal(game_t *g, const bot_tables_t *t, const sim_env_t *env, rng
     int n = r->n, cards[MAX_CARDS];
     long long counts[COUNTED_RULES] = {0};
     paired_deck(r, env->seed, game, g->deal_number, cards);
-    if (g->log) {
-        put(g->log, LOG_DEAL);
-        for (int i = 0; i < r->deck_size; i++)
-            put(g->log, cards[i]);
-    }
+    log_deal(g, cards);
     g->counts = counts;
     start_deal(g, cards);
     row->has_queen = 0;
@@ -324,18 +326,12 @@ static void sim_deal(game_t *g, const bot_tables_t *t, const sim_env_t *env, rng
         for (int s = 0; s < n; s++)
             if (g->hand[s] & t->queen)
                 row->has_queen = 1 + s; /* the seat, for now */
-    long long kitty = 0;
-    for (int c = 0; c < r->classes; c++)
-        kitty += (long long)r->class_points[c] * count(g->kitty & M(r->class_cards[c]));
+    long long kitty = card_points(r, g->kitty);
     if (g->phase == PH_PASSING) {
         MASK chosen[MAX_SEATS];
         for (int s = 0; s < n; s++) {
             chosen[s] = bot_pass(g, t, env->bots[s], s, &bots[s]);
-            if (g->log) {
-                put(g->log, LOG_PASS);
-                put(g->log, s);
-                put_mask(g->log, chosen[s]);
-            }
+            log_pass(g, s, chosen[s]);
         }
         for (int s = 0; s < n; s++)
             pass_step(g, s, chosen[s]);
@@ -345,22 +341,13 @@ static void sim_deal(game_t *g, const bot_tables_t *t, const sim_env_t *env, rng
         int seat = g->turn;
         MASK legal = legal_now(g, seat);
         int card = bot_play(g, t, env->bots[seat], seat, legal, &bots[seat]);
-        if (g->log) {
-            put(g->log, LOG_PLAY);
-            put(g->log, seat);
-            put(g->log, card);
-            put_mask(g->log, legal);
-        }
+        log_play(g, seat, card, legal);
         play_step(g, seat, card);
         moves++;
     }
     if (g->phase == PH_MOON) {
         int seat = g->turn, effect = bot_choose(g, env->bots[seat], seat, &bots[seat]);
-        if (g->log) {
-            put(g->log, LOG_CHOOSE);
-            put(g->log, seat);
-            put(g->log, effect);
-        }
+        log_choose(g, seat, effect);
         choose_step(g, seat, effect);
     }
     g->counts = NULL;
@@ -409,16 +396,7 @@ static int sim_game(const rules_t *r, const bot_tables_t *t, const sim_env_t *en
         rec->game[SIM_GAME_BEFORE_MONEY + s] = cents;
         rec->has_money |= cents != 0;
     }
-    if (g.log) {
-        put(g.log, LOG_END);
-        for (int s = 0; s < n; s++)
-            put(g.log, (int)g.totals[s]);
-        put(g.log, g.winners);
-        for (int s = 0; s < n; s++) {
-            put(g.log, (int)(uint32_t)((u64)g.money[s] & 0xffffffffu));
-            put(g.log, (int)(uint32_t)((u64)g.money[s] >> 32));
-        }
-    }
+    log_end(&g);
     return 0;
 }
 
@@ -442,6 +420,12 @@ static int sim_game(const rules_t *r, const bot_tables_t *t, const sim_env_t *en
 #undef sim_game
 #undef M
 #undef game_t
+#undef log_deal
+#undef log_pass
+#undef log_play
+#undef log_choose
+#undef log_end
+#undef card_points
 #undef init_game
 #undef start_deal
 #undef pass_step

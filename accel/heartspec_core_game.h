@@ -10,6 +10,12 @@
 #define snapshot NAME(snapshot)
 #define perft NAME(perft)
 #define game_t NAME(game_t)
+#define log_deal NAME(log_deal)
+#define log_pass NAME(log_pass)
+#define log_play NAME(log_play)
+#define log_choose NAME(log_choose)
+#define log_end NAME(log_end)
+#define card_points NAME(card_points)
 #define event NAME(event)
 #define count_rule NAME(count_rule)
 #define init_game NAME(init_game)
@@ -569,6 +575,15 @@ static void conclude_deal(game_t *g, int effect)
     event(g, EV_NEXT_DEAL);
 }
 
+/* What these cards are worth by the rules' card values. */
+UNUSED static long long card_points(const rules_t *r, MASK cards)
+{
+    long long sum = 0;
+    for (int c = 0; c < r->classes; c++)
+        sum += (long long)r->class_points[c] * count(cards & M(r->class_cards[c]));
+    return sum;
+}
+
 static void score_deal(game_t *g)
 {
     const rules_t *r = g->r;
@@ -609,6 +624,60 @@ static int choose_step(game_t *g, int seat, int effect)
     return 0;
 }
 
+/* ------------------------------------------------------------------ the move log of batch and simulate play */
+
+static void log_deal(game_t *g, const int *cards)
+{
+    if (!g->log)
+        return;
+    put(g->log, LOG_DEAL);
+    for (int i = 0; i < g->r->deck_size; i++)
+        put(g->log, cards[i]);
+}
+
+static void log_pass(game_t *g, int seat, MASK chosen)
+{
+    if (!g->log)
+        return;
+    put(g->log, LOG_PASS);
+    put(g->log, seat);
+    put_mask(g->log, chosen);
+}
+
+INLINE static void log_play(game_t *g, int seat, int card, MASK allowed)
+{
+    if (!g->log)
+        return;
+    put(g->log, LOG_PLAY);
+    put(g->log, seat);
+    put(g->log, card);
+    put_mask(g->log, allowed);
+}
+
+static void log_choose(game_t *g, int seat, int effect)
+{
+    if (!g->log)
+        return;
+    put(g->log, LOG_CHOOSE);
+    put(g->log, seat);
+    put(g->log, effect);
+}
+
+/* The game's end: totals, the winners' mask, and money in stake / money_unit as two 32-bit halves. */
+static void log_end(game_t *g)
+{
+    if (!g->log)
+        return;
+    put(g->log, LOG_END);
+    for (int s = 0; s < g->r->n; s++)
+        put(g->log, (int)g->totals[s]);
+    put(g->log, g->winners);
+    for (int s = 0; s < g->r->n; s++) {
+        put(g->log, (int)(uint32_t)((u64)g->money[s] & 0xffffffffu));
+        put(g->log, (int)(uint32_t)((u64)g->money[s] >> 32));
+    }
+}
+
 /* ------------------------------------------------------------------ batch play: the same steps, a player choosing */
 
 INLINE static int random_card(game_t *g, MASK allowed) { return kth(allowed, (int)below(g->rng, (unsigned)count(allowed))); }
@@ -633,11 +702,7 @@ static void shuffled_deck(game_t *g, int *cards)
         cards[i] = cards[j];
         cards[j] = t;
     }
-    if (g->log) {
-        put(g->log, LOG_DEAL);
-        for (int i = 0; i < r->deck_size; i++)
-            put(g->log, cards[i]);
-    }
+    log_deal(g, cards);
 }
 
 /* One deal by random players, from the shuffle to its score; 0, or ERR_NO_CARD when a seat has no legal card. */
@@ -651,11 +716,7 @@ static int play_deal(game_t *g)
         MASK chosen[MAX_SEATS];
         for (int s = 0; s < r->n; s++) { /* every seat chooses from the hand it was dealt */
             chosen[s] = random_pass(g, s);
-            if (g->log) {
-                put(g->log, LOG_PASS);
-                put(g->log, s);
-                put_mask(g->log, chosen[s]);
-            }
+            log_pass(g, s, chosen[s]);
         }
         for (int s = 0; s < r->n; s++)
             pass_step(g, s, chosen[s]);
@@ -666,21 +727,12 @@ static int play_deal(game_t *g)
         if (!allowed)
             return ERR_NO_CARD;
         int card = random_card(g, allowed);
-        if (g->log) {
-            put(g->log, LOG_PLAY);
-            put(g->log, seat);
-            put(g->log, card);
-            put_mask(g->log, allowed);
-        }
+        log_play(g, seat, card, allowed);
         play_step(g, seat, card);
     }
     if (g->phase == PH_MOON) {
         int effect = (int)below(g->rng, 2); /* MOON_ADD or MOON_SUBTRACT, as MOON_CHOICES orders them */
-        if (g->log) {
-            put(g->log, LOG_CHOOSE);
-            put(g->log, g->turn);
-            put(g->log, effect);
-        }
+        log_choose(g, g->turn, effect);
         choose_step(g, g->turn, effect);
     }
     return 0;
@@ -703,16 +755,7 @@ static int play_game(game_t *g, int max_deals)
         if (err)
             return err;
     }
-    if (g->log) {
-        put(g->log, LOG_END);
-        for (int s = 0; s < r->n; s++)
-            put(g->log, (int)g->totals[s]);
-        put(g->log, g->winners);
-        for (int s = 0; s < r->n; s++) { /* money in stake / money_unit, as two 32-bit halves */
-            put(g->log, (int)(uint32_t)((u64)g->money[s] & 0xffffffffu));
-            put(g->log, (int)(uint32_t)((u64)g->money[s] >> 32));
-        }
-    }
+    log_end(g);
     return 0;
 }
 
@@ -846,6 +889,12 @@ UNUSED static PyObject *snapshot(const game_t *g)
 #undef snapshot
 #undef perft
 #undef game_t
+#undef log_deal
+#undef log_pass
+#undef log_play
+#undef log_choose
+#undef log_end
+#undef card_points
 #undef event
 #undef count_rule
 #undef init_game

@@ -159,7 +159,8 @@ def _tell_once(message: str) -> None:
 
 # ------------------------------------------------------------------ the move log
 
-def _read_mask(items: list[int], at: int) -> int:
+def read_mask(items: list[int], at: int) -> int:
+    """A mask the core wrote as four 32-bit words, low first (the move log, the events)."""
     return sum((items[at + word] & 0xFFFFFFFF) << (32 * word) for word in range(4))
 
 
@@ -176,10 +177,10 @@ def games_of(items: list[int], rules: CompiledRules) -> list[list[tuple]]:
             games[-1].append(("deal", items[at:at + len(rules.deck)]))
             at += len(rules.deck)
         elif tag == LOG_PASS:
-            games[-1].append(("pass", items[at], _read_mask(items, at + 1)))
+            games[-1].append(("pass", items[at], read_mask(items, at + 1)))
             at += 5
         elif tag == LOG_PLAY:
-            games[-1].append(("play", items[at], items[at + 1], _read_mask(items, at + 2)))
+            games[-1].append(("play", items[at], items[at + 1], read_mask(items, at + 2)))
             at += 6
         elif tag == LOG_CHOOSE:
             games[-1].append(("choose", items[at], MOON_CHOICES[items[at + 1]]))

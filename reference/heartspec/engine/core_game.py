@@ -11,7 +11,7 @@ back into the attributes `Game.state()` and the server read, and turns the core'
 the reference's event dicts, in the same order with the same fields.
 
 Nothing of the reference Game that judges a rule is reached on this path:
-tests/test_engine_core_game.py plants failures in all of it and checks that CoreGame answers
+tests/test_engine_core_protocol.py plants failures in all of it and checks that CoreGame answers
 the same. Rules the core cannot play yet (`core.unsupported`), and start options past its
 number ranges, are played by the pure Game instead, said once on stderr.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from heartspec.cards import SUITS, card_name, cards_of, face
+from heartspec.cards import cards_of
 from heartspec.engine import core
 from heartspec.engine.errors import RuleError
 from heartspec.engine.game import CARD_BITS, Game, _is_int
@@ -192,17 +192,7 @@ class CoreGame(Game):
         return self._core.legal(seat)
 
     def _refusal(self, seat: int, card: int) -> RuleError:
-        code = REFUSALS[self._core.refusal(seat, card)]
-        name = self._names[card]
-        if code == "must_follow_suit":
-            return RuleError(code, f"{name} does not follow the led suit {SUITS[self._suit_of[self.trick[0][1]]]}")
-        if code == "must_lead_opening_card":
-            return RuleError(code, f"the first trick must be led with {card_name(self.opening_face)}")
-        if code == "hearts_not_broken":
-            return RuleError(code, f"hearts are not broken yet, so {name} may not be led")
-        if self.trick:
-            return RuleError(code, f"{name} is barred from the first trick while you hold another legal card")
-        return RuleError(code, f"{name} may not open the first trick; lead a card without points")
+        return self._refused(REFUSALS[self._core.refusal(seat, card)], card)
 
     def play(self, seat, card) -> list[dict]:
         """Game.play's checks, then the core's own: it refuses a card that is not legal now, and says why."""
@@ -253,7 +243,7 @@ class CoreGame(Game):
         out = [] if out is None else out
         for kind, numbers in steps:
             if kind in (EV_SET_ASIDE_TAKEN, EV_KITTY_TAKEN):
-                seat, mask = numbers[0], _mask_at(numbers, 1)
+                seat, mask = numbers[0], core.read_mask(numbers, 1)
                 event = {"type": "set_aside_taken" if kind == EV_SET_ASIDE_TAKEN else "kitty_taken",
                          "seat": seat, "cards": self._names_of(mask)}
                 if kind == EV_SET_ASIDE_TAKEN:
@@ -301,7 +291,7 @@ class CoreGame(Game):
             share = self._units["pot_share"]
             on_table = share if self.phase == "game_over" and share is not None else self._units["in_pot"]
             scored["pot"] = money_out([sum(self._money(on_table))])[0]
-        if settlement in ("pairwise", "zero_point_pot"):
+        if self._settles_per_deal:
             scored["money"] = money_out(self._money(self._units["last_money"]))
         return scored
 
@@ -322,6 +312,3 @@ def _split(flat: list[int]):
         yield flat[at], flat[at + 1:at + size]
         at += size
 
-
-def _mask_at(flat: list[int], at: int) -> int:
-    return sum((flat[at + word] & 0xFFFFFFFF) << (32 * word) for word in range(MASK_WORDS))

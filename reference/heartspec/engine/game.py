@@ -362,20 +362,29 @@ class Game:
 
     def _refusal(self, seat: int, card: int) -> RuleError:
         """Why a card in hand is not legal now (only called when it is not)."""
-        name, hand = self._names[card], self.hands[seat]
+        hand = self.hands[seat]
         if self.trick:
             led = self._suit_of[self.trick[0][1]]
-            if self._suit_of[card] != led and hand & self._suit_masks[led]:
-                return RuleError("must_follow_suit", f"{name} does not follow the led suit {SUITS[led]}")
-            return RuleError("points_on_first_trick",
-                             f"{name} is barred from the first trick while you hold another legal card")
+            follows = self._suit_of[card] == led or not hand & self._suit_masks[led]
+            return self._refused("points_on_first_trick" if follows else "must_follow_suit", card)
         if self.tricks_done == 0 and self.opening_face is not None:
-            return RuleError("must_lead_opening_card",
-                             f"the first trick must be led with {card_name(self.opening_face)}")
+            return self._refused("must_lead_opening_card", card)
         if self.tricks_done == 0 and (1 << card) & self._opening_barred and hand & ~self._opening_barred:
-            return RuleError("points_on_first_trick",
-                             f"{name} may not open the first trick; lead a card without points")
-        return RuleError("hearts_not_broken", f"hearts are not broken yet, so {name} may not be led")
+            return self._refused("points_on_first_trick", card)
+        return self._refused("hearts_not_broken", card)
+
+    def _refused(self, code: str, card: int) -> RuleError:
+        """The refusal `code` for `card` in this position, in words (shared with the compiled core's game)."""
+        name = self._names[card]
+        if code == "must_follow_suit":
+            return RuleError(code, f"{name} does not follow the led suit {SUITS[self._suit_of[self.trick[0][1]]]}")
+        if code == "must_lead_opening_card":
+            return RuleError(code, f"the first trick must be led with {card_name(self.opening_face)}")
+        if code == "hearts_not_broken":
+            return RuleError(code, f"hearts are not broken yet, so {name} may not be led")
+        if self.trick:
+            return RuleError(code, f"{name} is barred from the first trick while you hold another legal card")
+        return RuleError(code, f"{name} may not open the first trick; lead a card without points")
 
     def play_physical(self, seat: int, card: int) -> list[dict]:
         """The fast path: play a physical card known to be legal (taken from legal_mask)."""
