@@ -1,9 +1,12 @@
 """One fault, one area: each mutant engine fails scenarios of its own rule area and at most a stated few elsewhere.
 
 The committed matrix (features/mutant_matrix.json, rendered into COVERAGE.md) is what was
-measured; re-measuring runs the whole suite once per mutant, so the freshness test only checks
-that it names the mutants and areas there are now, and the heavy test below measures each
-mutant again and checks its own-area property.
+measured; re-measuring runs the whole suite once per mutant. The freshness tests check that it
+names the mutants and areas there are now; the heavy test below judges each mutant again by the
+recorded-run shortcut (heartspec.conformance.recorded_run: the reference's run replayed against
+the mutant, only the scenarios whose answers differ run through pytest), checks its own-area
+property, and holds its failures to the committed ones, so the shortcut and the matrix vouch for
+each other.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from heartspec.conformance.mutant_matrix import (declared_failures, declared_mutants, failures_by_area, feature_areas,
-                                                 load, own_and_elsewhere, run_suite)
+                                                 load, own_and_elsewhere)
+from heartspec.conformance.recorded_run import run_suite
 from suite_runs import whole_suite_against
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,9 +76,13 @@ def test_a_failure_that_declares_the_broken_area_is_not_counted_as_noise():
 @pytest.mark.heavy
 @pytest.mark.parametrize("mutant", MUTANTS, ids=[mutant.name for mutant in MUTANTS])
 def test_each_mutant_fails_its_own_area_and_at_most_its_allowance_elsewhere(mutant, shared_results):
-    """Runs the whole suite against the mutant: the heaviest test here, one run per mutant."""
+    """The whole suite's verdicts against the mutant, by the recorded-run shortcut (the reference's run replayed,
+    what differs run through pytest), held to the committed matrix, which whole runs measured: a shortcut that
+    judged one scenario otherwise than a whole run fails here."""
     report = whole_suite_against(mutant.name, shared_results)
     failures = failures_by_area(report)
+    assert failures == load()["mutants"][mutant.name]["failures"], (
+        f"{mutant.name}: the failures by area are not the committed matrix's; if the suite changed, run `{MEASURE}`")
     own, elsewhere = own_and_elsewhere({"area": mutant.area, "failures": failures,
                                         "declared": declared_failures(report, mutant.area)})
     assert own > 0, f"{mutant.name} was not caught by {mutant.area}: {failures}"
@@ -87,7 +95,7 @@ def test_each_mutant_fails_its_own_area_and_at_most_its_allowance_elsewhere(muta
 def test_an_engine_adding_fields_to_every_response_and_event_passes_the_whole_suite():
     """spec/protocol.md P-envelope-16: extra fields are allowed, so the diagnostic-fields mutant (a counter on every
     success response, a note on every event) fails nothing; before the clause the schemas refused ~770 scenarios."""
-    report = run_suite(shlex.join([sys.executable, str(MUTANT_SCRIPT), "diagnostic-fields"]))
+    report = run_suite(shlex.join([sys.executable, str(MUTANT_SCRIPT), "diagnostic-fields"]))["report"]
     outcomes = {row["outcome"] for row in report["scenarios"]}
     assert report["scenarios"] and outcomes <= {"passed", "skipped"}, failures_by_area(report)
     assert sum(row["outcome"] == "passed" for row in report["scenarios"]) > 900

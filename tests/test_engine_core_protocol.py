@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from heartspec.cli import main
-from heartspec.conformance.mutant_matrix import run_suite
+from heartspec.conformance.recorded_run import run_suite
 from heartspec.engine import core, core_game, scoring
 from heartspec.engine.core_game import CoreGame, make_game
 from heartspec.engine.game import Game
@@ -67,9 +67,10 @@ def _setups(catalog: RulesCatalog):
                 yield ruleset, variants, players, rules
 
 
+@pytest.mark.heavy
 @needs_core
 def test_the_whole_suite_passes_against_engine_core_compiled():
-    report = run_suite(COMPILED_ENGINE)
+    report = run_suite(COMPILED_ENGINE)["report"]
     outcomes = {row["outcome"] for row in report["scenarios"]}
     failed = [row["id"] for row in report["scenarios"] if row["outcome"] != "passed"]
     assert len(report["scenarios"]) > 900

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import time
 from pathlib import Path
 
 import pytest
 
 SUITE_MODULE = Path(__file__).resolve().with_name("suite.py")
+# the feature files suite.py turns into tests: every shipped one, or only those holding the scenarios of --heartspec-id
+FEATURE_FILES: list[Path] = []
 NOTHING_CHECKED = 2  # the exit status of a run that checked no scenario: a green run must have checked something
 OUTPUT_ERRORS: list[str] = []  # reports a run could not write; `heartspec conform` turns them into exit 2
 
@@ -37,6 +40,9 @@ def pytest_addoption(parser):
                     help="scenario ids expected to fail, one per line, '# reason' optional")
     group.addoption("--heartspec-report-json", default=None, metavar="FILE",
                     help="write every scenario's outcome and failure details as JSON")
+    group.addoption("--heartspec-record", default=None, metavar="FILE",
+                    help="write every scenario's lines as sent and the engine's answers as JSON "
+                         "(heartspec.conformance.recorded_run replays them)")
     group.addoption("--heartspec-fuzz", type=float, default=None, metavar="SECONDS",
                     help="after the scenarios, fuzz the engine against the reference engine this long (heartspec fuzz)")
     group.addoption("--heartspec-fuzz-known-differences", default=None, metavar="FILE",
@@ -45,11 +51,28 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     if config.getoption("heartspec_engine", None):
+        FEATURE_FILES[:] = feature_files_holding(config.getoption("heartspec_id"))
         config.pluginmanager.register(ConformanceRun(config), "heartspec-conformance-run")
         if config.getoption("heartspec_fuzz", None):
             from heartspec.fuzz.pytest_pass import FuzzPass
 
             config.pluginmanager.register(FuzzPass(config), "heartspec-fuzz-pass")
+
+
+def feature_files_holding(scenario_ids: list[str]) -> list[Path]:
+    """The shipped feature files, or, when scenario ids are chosen, only the files that tag those scenarios: a run of
+    a few scenarios need not build the other thousand. An id no file tags leaves every file in, so the run can
+    name it with the known ones (ConformanceRun.refuse_unknown_filters)."""
+    from heartspec.paths import data_dir
+
+    files = sorted(data_dir("features").glob("*.feature"))
+    if not scenario_ids:
+        return files
+    tagged = {path: set(re.findall(r"@id:(\S+)", path.read_text(encoding="utf-8"))) for path in files}
+    wanted = {scenario_id.split("[")[0] for scenario_id in scenario_ids}
+    holding = [path for path in files if tagged[path] & wanted]
+    found = set().union(*(tagged[path] for path in holding)) & wanted
+    return holding if found == wanted else files
 
 
 def rename_node(item, nodeid: str) -> None:
@@ -123,6 +146,8 @@ class ConformanceRun:
         config.heartspec_deadline = time.monotonic() + max_seconds if max_seconds else None
         self.max_seconds = max_seconds
         self.expected = self.reporting.read_expected_failures(config.getoption("heartspec_expected_failures"))
+        self.record_path = config.getoption("heartspec_record", None)
+        self.recorded: dict[str, dict] = {}  # scenario id -> its lines and answers, in the order they ran
 
     @pytest.hookimpl(tryfirst=True)  # before -k and -m deselect: they match the stable ids given here
     def pytest_collection_modifyitems(self, config, items):
@@ -194,6 +219,10 @@ class ConformanceRun:
             details = details or self.reporting.failure_details(item, call.excinfo.value)
             report.user_properties.append(("heartspec_details", details))
             report.longrepr = self.reporting.format_failure(details)
+        if self.record_path and call.when == "call" and is_scenario(item):
+            taken = getattr(item, "heartspec_session", None) and item.heartspec_session.take_recording()
+            if taken is not None:
+                self.recorded[dict(item.user_properties)["heartspec_id"]] = taken
 
     def pytest_runtest_logreport(self, report):
         self.results.record(report)
@@ -212,6 +241,15 @@ class ConformanceRun:
             self.config.heartspec_nothing_checked = self.results.why_nothing_checked()
             session.exitstatus = NOTHING_CHECKED
 
+    def recording_text(self) -> str:
+        """The run's recording (heartspec.conformance.recorded_run): the answer to the session's hello, which every
+        scenario's claims rest on, and each scenario's lines and answers in the order they ran."""
+        from heartspec.conformance.schema_check import command_of
+
+        hello = next((answer for scenario in self.recorded.values() for line, answer in scenario["exchanges"]
+                      if isinstance(line, str) and command_of(line) == "hello"), None)
+        return json.dumps({"format": 1, "hello": hello, "scenarios": self.recorded})
+
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config):
         unknown = sorted(set(self.expected) - self.results.ids_seen)
         for line in self.results.summary_lines(unknown):
@@ -219,15 +257,18 @@ class ConformanceRun:
         nothing = getattr(config, "heartspec_nothing_checked", None)
         if nothing:
             terminalreporter.write_line(f"heartspec: nothing was checked: {nothing}")
-        path = config.getoption("heartspec_report_json")
-        if path:
-            from heartspec.outputs import OutputError, write_output
+        documents = [(config.getoption("heartspec_report_json"), lambda: json.dumps(self.results.as_json(), indent=2),
+                      "JSON report"),
+                     (self.record_path, self.recording_text, "recording")]
+        for path, text, what in documents:
+            if path:
+                from heartspec.outputs import OutputError, write_output
 
-            try:
-                write_output(path, json.dumps(self.results.as_json(), indent=2), "JSON report")
-            except OutputError as err:  # checked before the run, so a full disk: `conform` exits 2 on it
-                terminalreporter.write_line(f"heartspec conform: {err}")
-                OUTPUT_ERRORS.append(str(err))
+                try:
+                    write_output(path, text(), what)
+                except OutputError as err:  # checked before the run, so a full disk: `conform` exits 2 on it
+                    terminalreporter.write_line(f"heartspec conform: {err}")
+                    OUTPUT_ERRORS.append(str(err))
 
 
 def id_ranges(scenario_ids: list[str]) -> str:

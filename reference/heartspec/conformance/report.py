@@ -205,10 +205,7 @@ class Results:
                 f"the engine claims none of them (for example: {reason})")
 
     def counts(self) -> dict[str, Counter]:
-        table: dict[str, Counter] = defaultdict(Counter)
-        for row in self.rows.values():
-            table[row["ruleset"]][row["outcome"]] += 1
-        return dict(sorted(table.items()))
+        return counts_by_ruleset(self.rows.values())
 
     def summary_lines(self, unknown_expected: list[str]) -> list[str]:
         lines = ["", "heartspec conformance summary", f"{'ruleset':<12}" + "".join(f"{o:>9}" for o in OUTCOMES)]
@@ -231,10 +228,23 @@ class Results:
         return lines
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "counts": {ruleset: {o: c[o] for o in OUTCOMES} for ruleset, c in self.counts().items()},
-            "scenarios": sorted(self.rows.values(), key=lambda row: row["id"]),
-        }
+        return report_document(self.rows.values())
+
+
+def counts_by_ruleset(rows) -> dict[str, Counter]:
+    table: dict[str, Counter] = defaultdict(Counter)
+    for row in rows:
+        table[row["ruleset"]][row["outcome"]] += 1
+    return dict(sorted(table.items()))
+
+
+def report_document(rows) -> dict[str, Any]:
+    """The `--report-json` document for these scenario rows: outcomes counted per ruleset, rows by id."""
+    rows = list(rows)
+    return {
+        "counts": {ruleset: {o: c[o] for o in OUTCOMES} for ruleset, c in counts_by_ruleset(rows).items()},
+        "scenarios": sorted(rows, key=lambda row: row["id"]),
+    }
 
 
 def write_handshake_failure(message: str, json_path: str | None, junit_path: str | None) -> None:

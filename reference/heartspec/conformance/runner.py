@@ -37,6 +37,7 @@ class ConformOptions:
     verbose: bool = False
     fuzz: float | None = None  # seconds of `heartspec fuzz` after the scenarios
     fuzz_known_differences: str | None = None
+    record: str | None = None  # every scenario's lines and answers, for heartspec.conformance.recorded_run
 
 
 def engine_command(options: ConformOptions) -> str:
@@ -98,7 +99,8 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
              ("--heartspec-expected-failures", options.expected_failures),
              ("--heartspec-report-json", options.report_json), ("--junitxml", options.junitxml),
              ("--heartspec-fuzz", str(options.fuzz) if options.fuzz else None),
-             ("--heartspec-fuzz-known-differences", options.fuzz_known_differences)]
+             ("--heartspec-fuzz-known-differences", options.fuzz_known_differences),
+             ("--heartspec-record", options.record)]
     for flag, value in pairs:
         if value:
             args += [flag, value]
@@ -187,7 +189,8 @@ def _run(options: ConformOptions) -> int:
             from heartspec.fuzz.report import read_known_differences
 
             read_known_differences(options.fuzz_known_differences)
-        for path, what in ((options.report_json, "JSON report"), (options.junitxml, "JUnit report")):
+        for path, what in ((options.report_json, "JSON report"), (options.junitxml, "JUnit report"),
+                           (options.record, "recording")):
             if path:
                 check_output(path, what)
     except (OutputError, ValueError) as err:

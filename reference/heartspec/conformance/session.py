@@ -70,6 +70,10 @@ class EngineSession:
         self.startup_timeout = max(timeout, STARTUP_TIMEOUT)  # bounds a fresh engine's start and first answer
         self.fresh = True
         self.schemas = shipped_schemas()  # every response is checked here, where it arrives
+        self.recording_on = False  # --heartspec-record: keep each scenario's lines and answers (recorded_run.py)
+        self._recording: list[list[Any]] | None = None
+        self._recording_faulted = False
+        self._traffic_mark = 0
 
     def adopt_greeted(self) -> None:
         """Carry on with the engine the runner already started and greeted with this command, if any, so a run
@@ -89,6 +93,9 @@ class EngineSession:
             self.fresh = True
         self.broken = False
         self.scenario_start = self.engine.transcript.mark()
+        if self.recording_on:
+            self._recording, self._recording_faulted = [], False
+            self._traffic_mark = EngineProcess.traffic
 
     @property
     def last_request(self) -> str | None:
@@ -99,6 +106,7 @@ class EngineSession:
     def request(self, payload: dict[str, Any]) -> dict[str, Any]:
         self._last_sent = payload
         response = self._guarded(lambda: self.engine.request(dict(payload), timeout=self._wait()))
+        self._record(self.engine.last_line)
         self.schemas.check_response(payload.get("cmd"), response, payload)
         return response
 
@@ -107,6 +115,7 @@ class EngineSession:
         text = readable_line(line)
         self._last_sent = text
         response = self._guarded(lambda: self.engine.request_line(line, timeout=self._wait()))
+        self._record(line)
         self.schemas.check_response(command_of(text), response, json.dumps(text, ensure_ascii=False))
         return response
 
@@ -120,7 +129,24 @@ class EngineSession:
             return send()
         except EngineError:
             self.broken = True
+            self._recording_faulted = True
             raise
+
+    def _record(self, line: str | bytes) -> None:
+        """The line as sent and the answer as received: a replay compares the very bytes before it parses."""
+        if self._recording is not None:
+            sent = line if isinstance(line, str) else {"hex": bytes(line).hex()}
+            self._recording.append([sent, self.engine.last_answer.decode("utf-8", "surrogateescape")])
+
+    def take_recording(self) -> dict[str, Any] | None:
+        """This scenario's lines as sent and the answers to them, and whether they are all it sent: a scenario
+        that also started an engine of its own, wrote lines past the session or met a fault is not replayable."""
+        if self._recording is None:
+            return None
+        only_here = not self._recording_faulted and EngineProcess.traffic - self._traffic_mark == len(self._recording)
+        taken = {"replayable": only_here, "exchanges": self._recording}
+        self._recording = None
+        return taken
 
     @property
     def transcript(self) -> list[dict[str, Any]]:

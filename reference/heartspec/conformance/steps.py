@@ -209,6 +209,7 @@ def heartspec_session(request):
     timeout = request.config.getoption("heartspec_timeout", None) or 5.0
     session = EngineSession(command, float(timeout), deadline=getattr(request.config, "heartspec_deadline", None))
     session.startup_timeout = request.config.getoption("heartspec_startup_timeout", None) or session.startup_timeout
+    session.recording_on = bool(request.config.getoption("heartspec_record", None))
     session.adopt_greeted()
     yield session
     session.close()

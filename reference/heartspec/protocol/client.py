@@ -79,6 +79,10 @@ class EngineClosed(EngineError):
 class EngineProcess:
     """One engine subprocess speaking protocol v1 on its stdin/stdout."""
 
+    # Every start and every write of any engine process, counted: a conformance run's recording
+    # (heartspec.conformance.recorded_run) tells by it that a scenario spoke to the engine only through its session.
+    traffic = 0
+
     def __init__(self, cmd: list[str] | str, timeout: float = 5.0, *, cwd: str | Path | None = None,
                  env: dict[str, str] | None = None, check_ids: bool = True,
                  startup_timeout: float | None = None, deadline: float | None = None,
@@ -103,6 +107,7 @@ class EngineProcess:
     # --- lifecycle ----------------------------------------------------
 
     def _start(self) -> None:
+        EngineProcess.traffic += 1
         try:
             self._process = subprocess.Popen(
                 self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -204,16 +209,18 @@ class EngineProcess:
 
         A line given as bytes goes out as those very bytes, so a test can send what is not UTF-8."""
         described = _short(obj) if obj is not None else repr(readable_line(line)[:200])
+        self.last_line = line  # as sent, for a recording of the run (last_answer: as received)
         if obj is None:
             self.transcript.append(_raw_entry(line), len(line))
         self._send(line, described)
         raw = self._raw_line(described, self.timeout if timeout is None else timeout)
+        self.last_answer = raw  # as received, for a recording of the run
         response = self._decode(raw, described)
         self._check_id(obj, response, described)
         self.transcript.append(response, len(raw))
         return response
 
-    def exchange_lines(self, lines: list[str], timeout: float | None = None) -> list[bytes]:
+    def exchange_lines(self, lines: list[str | bytes], timeout: float | None = None) -> list[bytes]:
         """Pipelined: write these request lines at once, then read one raw response line for each.
 
         For high-volume drivers that keep their own log (`heartspec fuzz`): nothing enters the
@@ -225,23 +232,28 @@ class EngineProcess:
         self.send_lines(lines)
         return self.receive_lines(lines, timeout)
 
-    def send_lines(self, lines: list[str]) -> None:
-        """The writing half of `exchange_lines`, so a driver can feed two engines before reading either."""
+    def send_lines(self, lines: list[str | bytes]) -> None:
+        """The writing half of `exchange_lines`, so a driver can feed two engines before reading either.
+        A line given as bytes goes out as those very bytes."""
         if self._closed:
             raise EngineClosed("engine was closed; cannot send a batch of requests")
+        if all(isinstance(line, str) for line in lines):
+            batch: str | bytes = "\n".join(lines)
+        else:
+            batch = b"\n".join(line if isinstance(line, bytes) else line.encode("utf-8") for line in lines)
         try:
-            self._send("\n".join(lines), f"a batch of {len(lines)} requests")
+            self._send(batch, f"a batch of {len(lines)} requests")
         except EngineError as err:
             err.answered = []
             raise
 
-    def receive_lines(self, lines: list[str], timeout: float | None = None) -> list[bytes]:
+    def receive_lines(self, lines: list[str | bytes], timeout: float | None = None) -> list[bytes]:
         """The reading half of `exchange_lines`: one raw response line per request line sent."""
         timeout = self.timeout if timeout is None else timeout
         answered: list[bytes] = []
         try:
             for index in range(len(lines)):
-                described = f"request {index + 1} of a batch: {lines[index][:200]}"
+                described = f"request {index + 1} of a batch: {readable_line(lines[index][:200])}"
                 answered.append(self._raw_line(described, timeout))
         except EngineError as err:
             err.answered = answered
@@ -282,6 +294,7 @@ class EngineProcess:
 
     def _send(self, line: str | bytes, described: str) -> None:
         """Write one line without ever blocking past the timeout: an engine may stop reading its input."""
+        EngineProcess.traffic += 1
         if self._process.poll() is not None:
             raise self._crashed(described)
         data = memoryview((line.encode("utf-8") if isinstance(line, str) else bytes(line)) + b"\n")
