@@ -7,9 +7,11 @@ in a folder every worker of the run sees, behind a file lock: the first worker t
 it, the others wait and read it. Without xdist it is a plain per-session cache.
 
 Tests marked `heavy` (tens of seconds each: a whole suite run, a run that waits out engine
-timeouts) are run first. xdist's worksteal scheduler hands each worker a block of the tests in
-order and lets an idle worker take the tail of another's queue, so a heavy test left near the
-end would run alone on one core while the other has nothing left to do.
+timeouts) are run first, and every worker gets its share of them. xdist's worksteal scheduler
+hands each worker an equal block of the tests in order and lets an idle worker take the tail of
+another's queue: a heavy test left near the end would run alone on one core while the other has
+nothing left to do, and heavy tests all in the first block would run one after another on one
+worker while the others steal its light tail.
 """
 
 from __future__ import annotations
@@ -59,7 +61,32 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)  # a stable sort: heavy first, order kept
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    heavy = lambda item: item.get_closest_marker("heavy") is not None  # noqa: E731
+    items[:] = heavy_first_in_every_block(items, workers, heavy, lambda item: item.path)
+
+
+def heavy_first_in_every_block(items: list, blocks: int, is_heavy: Callable[[Any], bool],
+                               module_of: Callable[[Any], Any] = lambda item: None) -> list:
+    """The items laid out as `blocks` equal blocks (as worksteal's first hand-out cuts them), each led by a share of
+    the heavy items; the rest keep their order. A module's heavy items stay in one block: they may share a
+    module-scoped build, which each worker would otherwise make again. Every worker collects the same items, so all
+    lay them out alike."""
+    shares: list[list] = [[] for _ in range(blocks)]
+    modules: dict[Any, list] = {}
+    for item in items:
+        if is_heavy(item):
+            modules.setdefault(module_of(item), []).append(item)
+    for group in modules.values():
+        min(shares, key=len).extend(group)  # the block with the fewest heavy items so far; ties go to the first
+    light = [item for item in items if not is_heavy(item)]
+    laid_out: list = []
+    for block, share in enumerate(shares):
+        size = (len(items) - len(laid_out)) // (blocks - block)  # worksteal's cut: what is left over what is left
+        fill = max(0, size - len(share))
+        laid_out += share + light[:fill]
+        del light[:fill]
+    return laid_out + light
 
 
 @pytest.hookimpl(optionalhook=True)

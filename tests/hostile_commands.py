@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -30,6 +31,9 @@ BOTS = TESTS / "simulate_fixtures"
 
 def capped(file_size: int | None = None):
     def limit() -> None:
+        # as from a terminal, also where the test run was started in the background: a shell without job control
+        # starts background jobs with SIGINT ignored, and the command would inherit that
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
         if file_size is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.heavy  # the sanitized builds take seconds, and every test here runs under them
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = {"heartspec_accel": ROOT / "accel" / "heartspec_accel.c", "heartspec_core": ROOT / "accel" / "heartspec_core.c"}
@@ -71,8 +74,11 @@ def sanitized(tmp_path_factory) -> dict:
 
 
 def _run(sanitized: dict, *args: str, timeout: int = 900) -> subprocess.CompletedProcess:
+    # SIGINT at its default, as from a terminal: a test here interrupts the playout, and skips where SIGINT is
+    # ignored, as it is in a run started in the background by a shell without job control
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=sanitized["env"], capture_output=True,
-                          text=True, check=False, timeout=timeout)
+                          text=True, check=False, timeout=timeout,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def test_the_subprocess_loads_the_sanitized_builds(sanitized):

@@ -297,6 +297,7 @@ def option_settings(catalog: RulesCatalog):
                     yield f"{ruleset}+{variant or ''}/{players} -o {settings}", rules
 
 
+@pytest.mark.heavy
 @needs_core
 def test_every_option_value_plays_the_reference_engines_game_card_by_card(catalog):
     settings = dict(option_settings(catalog))

@@ -29,7 +29,7 @@ def test_conform_runs_a_fuzz_pass_after_the_scenarios():
 def test_conform_fails_when_the_fuzz_pass_finds_a_difference_the_scenarios_missed():
     # the chosen scenario passes on this mutant; only the fuzz pass sees the kitty left on the table
     result = run("heartspec", "conform", "--engine", f"{MUTANT} kitty-ignored", "--ruleset", "dk",
-                 "-k", "first-trick-001", "--fuzz", "20")
+                 "-k", "first-trick-001", "--fuzz", "4")
     assert result.returncode == 1, result.stdout[-3000:]
     assert re.search(r"^dk\s+1\s+0\s", result.stdout, re.MULTILINE), result.stdout[-3000:]  # the scenario passed
     assert "play events.kitty_taken deck [new]" in result.stdout

@@ -200,6 +200,7 @@ print(kept, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
+@pytest.mark.heavy
 def test_huge_answers_are_not_all_kept(tmp_path):
     """40 answers of 15 MiB: the transcript keeps a bounded tail, so peak memory stays far below 600 MiB."""
     (tmp_path / "big.py").write_text(BIG_ANSWERS)
@@ -224,6 +225,7 @@ RUN_CASES = [
 ]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name, args, status, words", RUN_CASES, ids=[case[0] for case in RUN_CASES])
 def test_a_run_against_a_hostile_engine_ends_and_leaves_no_process(name, args, status, words, tmp_path):
     env = {**os.environ, "CHILD_PID_FILE": str(tmp_path / "child.pid")}
