@@ -6,7 +6,10 @@ Each round runs `heartspec conform` once against each engine, in alternating ord
 other processes hits both alike. Printed: the wall seconds and the CPU seconds (the conform process
 and the engine it drives, both children of this one) of each engine's best round, and the ratio
 compiled / pure: below 1 the compiled core is the faster. `--quick` runs one area of the suite.
-benchmarks/run.py prints the same table. Not a test: the figures depend on the machine.
+A second table times the engines alone: every request of a recorded run of the suite
+(heartspec.conformance.recorded_run) handled in this process by each engine's server, best of
+the rounds, so the harness, which both runs share, is left out. benchmarks/run.py prints both
+tables. Not a test: the figures depend on the machine.
 """
 
 from __future__ import annotations
@@ -61,6 +64,47 @@ def side_by_side(spec: Path | None, rounds: int, tags: str | None) -> dict[str, 
     return runs
 
 
+def recorded_requests() -> list[str]:
+    """Every request line of a recorded run of the whole suite against the reference, that went through the session."""
+    from heartspec.conformance.recorded_run import record
+
+    scenarios = record()["recording"]["scenarios"].values()
+    return [line for scenario in scenarios if scenario["replayable"] for line, _ in scenario["exchanges"]
+            if isinstance(line, str)]
+
+
+def engines_alone(lines: list[str], rounds: int) -> dict[str, float]:
+    """CPU seconds each engine's server takes over `lines`, best of `rounds`, alternating; a fresh server each time."""
+    from heartspec.conformance.layout import shipped_catalog
+    from heartspec.engine import core_game
+    from heartspec.protocol.server import Server
+
+    servers = {"heartspec engine": lambda: Server(catalog=shipped_catalog()),
+               "heartspec engine --core compiled": lambda: Server(catalog=shipped_catalog(), engine_name=core_game.ENGINE_NAME,
+                                                                  game_factory=core_game.make_game)}
+    best = {label: float("inf") for label in servers}
+    for k in range(rounds):
+        for label, make in (list(servers.items()) if k % 2 == 0 else list(servers.items())[::-1]):
+            server, started = make(), time.process_time()
+            for line in lines:
+                server.handle_line(line)
+            best[label] = min(best[label], time.process_time() - started)
+    return best
+
+
+def print_engines_alone(rounds: int) -> None:
+    lines = recorded_requests()
+    best = engines_alone(lines, rounds)
+    print(f"### The engines alone: the {len(lines):,} requests of a recorded suite run, handled in process "
+          f"(best of {rounds}, alternating)\n")
+    print("| engine | CPU seconds |")
+    print("|---|---:|")
+    for label, seconds in best.items():
+        print(f"| {label} | {seconds:.3f} |")
+    pure, compiled = best.values()
+    print(f"\ncompiled / pure: {compiled / pure:.2f}x CPU\n")
+
+
 def print_suite_engines(spec: Path | None, rounds: int = 2, quick: bool = False) -> None:
     from heartspec.engine import core_game
     from heartspec.engine.core import CoreUnavailable
@@ -83,6 +127,8 @@ def print_suite_engines(spec: Path | None, rounds: int = 2, quick: bool = False)
     wall = min(r.wall for r in compiled) / min(r.wall for r in pure)
     cpu = min(r.cpu for r in compiled) / min(r.cpu for r in pure)
     print(f"\ncompiled / pure: {wall:.2f}x wall, {cpu:.2f}x CPU (below 1: the compiled core is faster)\n")
+    if not quick and spec is None:
+        print_engines_alone(max(5, rounds))
 
 
 def main(argv: list[str] | None = None) -> int:

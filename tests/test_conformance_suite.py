@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from suite_runs import whole_suite_against
+from suite_runs import recorded_reference_run, whole_suite_against
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANT = ROOT / "tests" / "mutants" / "mutant_engine.py"
@@ -42,14 +42,11 @@ def outcomes(data: dict) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def reference_run(tmp_path_factory, shared_results):
-    """The whole suite against the reference, run once per test run however its readers are spread over workers."""
-    def run() -> dict:
-        result, data = report(tmp_path_factory.mktemp("reference"))
-        return {"args": result.args, "returncode": result.returncode, "stdout": result.stdout, "report": data}
-
-    kept = shared_results.get("suite-against-the-reference", run)
-    return subprocess.CompletedProcess(kept["args"], kept["returncode"], kept["stdout"], ""), kept["report"]
+def reference_run(shared_results):
+    """The whole suite against the reference, once per test run: the recorded run the mutant tests replay
+    (tests/suite_runs.py). README.md's `heartspec conform` example runs it through the command line too."""
+    kept = recorded_reference_run(shared_results)
+    return subprocess.CompletedProcess(kept["command"], kept["returncode"], kept["stdout"], ""), kept["report"]
 
 
 @pytest.mark.heavy

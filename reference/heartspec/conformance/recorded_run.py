@@ -52,7 +52,8 @@ BATCH_BYTES = 32 * 1024
 
 def run_suite(engine: str | None = None, ids: list[str] | None = None, record: bool = False) -> dict:
     """One conformance run against `engine` (the reference when None), in a process of its own: its JSON report
-    as `report`, and with `record` every scenario's lines and answers as `recording`."""
+    as `report`, its `command`, `returncode` and `stdout`, and with `record` every scenario's lines and answers
+    as `recording`."""
     with tempfile.TemporaryDirectory() as folder:
         report, recording = Path(folder) / "report.json", Path(folder) / "recording.json"
         command = [sys.executable, "-m", "heartspec.conformance.recorded_run", "--report-json", str(report)]
@@ -60,10 +61,11 @@ def run_suite(engine: str | None = None, ids: list[str] | None = None, record: b
         command += ["--record", str(recording)] if record else []
         for scenario_id in ids or ():
             command += ["--id", scenario_id]
-        subprocess.run(command, capture_output=True, text=True, check=False)
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
         if not report.exists():
-            raise RuntimeError(f"no report from a run against {engine or 'the reference'}")
-        result = {"report": json.loads(report.read_text(encoding="utf-8"))}
+            raise RuntimeError(f"no report from a run against {engine or 'the reference'}: {done.stderr[-2000:]}")
+        result = {"report": json.loads(report.read_text(encoding="utf-8")), "command": command,
+                  "returncode": done.returncode, "stdout": done.stdout}
         if record:
             result["recording"] = json.loads(recording.read_text(encoding="utf-8"))
         return result
@@ -84,8 +86,11 @@ class Replay:
         return [*self.unreplayable, *self.differing]
 
 
-def replay(engine: str, recording: dict, timeout: float = 5.0, startup_timeout: float = 30.0) -> Replay:
-    """Send every replayable scenario's lines to `engine` in the recorded order and compare the answers."""
+def replay(engine: str, recording: dict, timeout: float = 5.0, startup_timeout: float = 30.0,
+           hello_decides: bool = True) -> Replay:
+    """Send every replayable scenario's lines to `engine` in the recorded order and compare the answers. Without
+    `hello_decides` an engine that greets otherwise is replayed all the same (benchmarks/suite_engines.py times
+    engines that differ in their name only)."""
     result = Replay()
     try:
         process = EngineProcess(engine, timeout, startup_timeout=startup_timeout)
@@ -93,7 +98,9 @@ def replay(engine: str, recording: dict, timeout: float = 5.0, startup_timeout: 
         return Replay(hello_differs=True)
     try:
         if not _same_hello(process, recording):
-            return Replay(hello_differs=True)
+            result.hello_differs = True
+            if hello_decides:
+                return result
         for scenario_id, scenario in recording["scenarios"].items():
             if not scenario["replayable"]:
                 result.unreplayable.append(scenario_id)
@@ -101,7 +108,7 @@ def replay(engine: str, recording: dict, timeout: float = 5.0, startup_timeout: 
             differs_at = _first_difference(process, scenario["exchanges"])
             if differs_at is None:
                 continue
-            if command_of(differs_at) == "hello":
+            if command_of(differs_at) == "hello" and hello_decides:
                 return Replay(hello_differs=True)
             result.differing.append(scenario_id)
     finally:
