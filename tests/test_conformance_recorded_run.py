@@ -124,8 +124,12 @@ def test_an_engine_that_crashes_fails_that_scenario_and_the_replay_goes_on_with_
 
 def test_an_engine_that_greets_otherwise_gets_a_whole_run(recorded):
     """Its hello's claims decide what every scenario skips, so no row can be taken from the reference's run."""
-    assert replay(mutant("diagnostic-fields"), some_replayable(recorded, 2)).hello_differs
-    assert replay("/nonexistent/engine", some_replayable(recorded, 2)).hello_differs
+    recording = some_replayable(recorded, 2)
+    assert replay(mutant("diagnostic-fields"), recording).hello_differs
+    assert replay("/nonexistent/engine", recording).hello_differs
+    # where the hello is not to decide (timing engines that differ in their name), every scenario is replayed
+    replayed = replay(mutant("diagnostic-fields"), recording, hello_decides=False)
+    assert replayed.hello_differs and replayed.differing == list(recording["scenarios"])
 
 
 def fake_report(outcomes: dict[str, str]) -> dict:
