@@ -227,7 +227,7 @@ def test_start_options_past_the_cores_numbers_are_played_by_the_pure_engine_said
     for _ in range(2):
         assert type(make_game(rules, deal_number=1 << 40)) is Game
         assert type(make_game(rules, totals=[1 << 62, 0, 0, 0])) is Game
-    monkeypatch.setattr(core_game, "_unsupported", lambda rules: "a reason planted here")
+    monkeypatch.setattr(core_game, "_for_the_core", lambda rules: core_game._CoreRules("a reason planted here", (), ()))
     for _ in range(2):
         assert type(make_game(rules)) is Game
     err = capsys.readouterr().err

@@ -118,7 +118,7 @@ def table(rules: CompiledRules) -> tuple[int, ...]:
             ("none", "pot", "pairwise", "zero_point_pot").index(rules.settlement),
             rules.pot_on_zero == "zero_or_less", rules.unclaimed_pot == "to_winners",
             rules.target is None and rules.max_deals is None, selfplay.OPEN_ENDED_DEALS]
-    return tuple(int(x) for x in out)
+    return tuple(map(int, out))
 
 
 def _start(rules: CompiledRules, options: dict) -> tuple[int, int, tuple[int, ...]]:

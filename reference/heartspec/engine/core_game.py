@@ -19,8 +19,8 @@ number ranges, are played by the pure Game instead, said once on stderr.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
-from heartspec.cards import cards_of
 from heartspec.engine import core
 from heartspec.engine.errors import RuleError
 from heartspec.engine.game import CARD_BITS, Game, _is_int
@@ -52,7 +52,7 @@ def require() -> None:
 
 def make_game(rules: CompiledRules, **start) -> Game:
     """The server's game factory: a CoreGame, or the pure Game where the core cannot play (said once)."""
-    reason = _unsupported(rules) or _start_out_of_range(**start)
+    reason = _for_the_core(rules).unsupported or _start_out_of_range(**start)
     if reason is None:
         return CoreGame(rules, **start)
     core._tell_once(f"heartspec engine: the compiled core cannot play {rules.ruleset} with these options yet "
@@ -60,14 +60,20 @@ def make_game(rules: CompiledRules, **start) -> Game:
     return Game(rules, **start)
 
 
-@lru_cache(maxsize=256)
-def _unsupported(rules: CompiledRules) -> str | None:
-    return core.unsupported(rules)
+class _CoreRules(NamedTuple):
+    unsupported: str | None     # why the core cannot play these rules, or None
+    table: tuple[int, ...]      # the rules as the core reads them
+    cycle: tuple[str, ...]      # the pass direction of each slot of the core's cycle
 
 
 @lru_cache(maxsize=256)
-def _pass_cycle(rules: CompiledRules) -> tuple[str, ...]:
-    return tuple(core.pass_cycle(rules))
+def _for_the_core(rules: CompiledRules) -> _CoreRules:
+    """What the core needs of one CompiledRules, in one lookup per game: a protocol session starts a game per
+    scenario, and hashing the rules to find each piece apart cost a game microseconds."""
+    reason = core.unsupported(rules)
+    if reason is not None:
+        return _CoreRules(reason, (), ())
+    return _CoreRules(None, core.table(rules), tuple(core.pass_cycle(rules)))
 
 
 def _start_out_of_range(dealer=0, deal_number=1, totals=None) -> str | None:
@@ -85,8 +91,9 @@ class CoreGame(Game):
     def __init__(self, rules: CompiledRules, dealer: int = 0, deal_number: int = 1, totals=None):
         require()
         super().__init__(rules, dealer, deal_number, totals)  # the start options checked, the views' tables
-        self._core = core._native.Game(core.table(rules), self.dealer, self.deal_number, tuple(self.totals))
-        self._cycle = _pass_cycle(rules)
+        for_the_core = _for_the_core(rules)
+        self._core = core._native.Game(for_the_core.table, self.dealer, self.deal_number, tuple(self.totals))
+        self._cycle = for_the_core.cycle
         self._chosen: dict[int, int] = {}  # this deal's passes as sent, to name what each seat received
         self._passed = -1  # the core's mask of seats that passed, as last read
         self._dealt_stock: list[int] = []
@@ -149,9 +156,6 @@ class CoreGame(Game):
         return [self._core.points(mask) for mask in self.taken]
 
     # ------------------------------------------------------------ the steps
-
-    def _start_deal(self, hands: list[int], kitty: int, stock: list[int]) -> list[dict]:
-        return self.deal_physical([card for mask in (*hands, kitty) for card in cards_of(mask)] + list(stock))
 
     def deal_physical(self, cards: list[int]) -> list[dict]:
         """The deal in dealing order (the hands one after another, the kitty, the stock), dealt by the core."""

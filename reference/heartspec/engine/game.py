@@ -129,8 +129,7 @@ class Game:
     def deal(self, hands, kitty=(), stock=()) -> list[dict]:
         """Start the deal with these cards (face ids); copies of a two-deck game are assigned here."""
         self._require_phase("deal")
-        hand_masks, kitty_mask, stock_cards = self._physical_deal(hands, kitty, stock)
-        return self._start_deal(hand_masks, kitty_mask, stock_cards)
+        return self.deal_physical(self._physical_deal(hands, kitty, stock))
 
     def deal_seeded(self, seed) -> list[dict]:
         """Shuffle the deck with random.Random(seed) and deal it."""
@@ -148,8 +147,9 @@ class Game:
         kitty = sum(map(bit, rest[: self.rules.kitty_size]))
         return self._start_deal(hands, kitty, rest[self.rules.kitty_size:])
 
-    def _physical_deal(self, hands, kitty, stock) -> tuple[list[int], int, list[int]]:
-        """Check a deal of face ids and number the copies of each face in the order they appear."""
+    def _physical_deal(self, hands, kitty, stock) -> list[int]:
+        """Check a deal of face ids and number the copies of each face in the order they appear: the physical
+        cards in dealing order (the hands one after another, the kitty, the stock), as deal_physical takes them."""
         kitty = () if kitty is None else kitty
         stock = () if stock is None else stock
         self._check_deal_shape(hands, kitty, stock)
@@ -162,9 +162,7 @@ class Game:
             copies_seen[card] += 1
             return card + IDS_PER_DECK * (copies_seen[card] - 1)
 
-        masks = [sum(1 << physical(c) for c in h) for h in hands]
-        kitty_mask = sum(1 << physical(c) for c in kitty)
-        return masks, kitty_mask, [physical(c) for c in stock]
+        return [physical(c) for group in (*hands, kitty, stock) for c in group]
 
     def _check_deal_shape(self, hands, kitty, stock) -> None:
         rules, n = self.rules, self.players
