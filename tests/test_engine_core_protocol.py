@@ -22,8 +22,8 @@ from heartspec.engine import core, core_game, scoring
 from heartspec.engine.core_game import CoreGame, make_game
 from heartspec.engine.game import Game
 from heartspec.fuzz import FuzzOptions, run_fuzz
-from heartspec.protocol.messages import RequestError
 from heartspec.protocol.server import RulesCatalog, Server
+from shipped_setups import shipped_setups
 
 
 def _core_missing() -> str | None:
@@ -54,19 +54,6 @@ def catalog():
     return RulesCatalog()
 
 
-def _setups(catalog: RulesCatalog):
-    """Every shipped ruleset with and without each variant it takes, at each table size it allows."""
-    for ruleset in catalog.ruleset_ids():
-        for variant in [None, *catalog.variant_ids()]:
-            variants = [variant] if variant else []
-            for players in range(2, 12):
-                try:
-                    rules = catalog.compile(ruleset, variants, players, {})
-                except RequestError:
-                    continue
-                yield ruleset, variants, players, rules
-
-
 @pytest.mark.heavy
 @needs_core
 def test_the_whole_suite_passes_against_engine_core_compiled():
@@ -94,7 +81,7 @@ def test_hello_names_the_compiled_core_and_claims_what_the_reference_claims(cata
 
 @needs_core
 def test_every_shipped_set_up_is_played_by_the_core(catalog):
-    setups = list(_setups(catalog))
+    setups = list(shipped_setups(catalog))
     assert len(setups) > 80
     for ruleset, variants, players, rules in setups:
         assert isinstance(make_game(rules), CoreGame), (ruleset, variants, players)
@@ -165,7 +152,7 @@ def _random_session(server: Server, catalog: RulesCatalog, rng: random.Random, s
 
 def _sessions(server: Server, catalog: RulesCatalog) -> list[tuple[dict, dict]]:
     rng = random.Random(7)
-    setups = list(_setups(catalog))
+    setups = list(shipped_setups(catalog))
     moons = [setup for setup in setups if _moon_deal(setup[3])]
     return [pair for setup in setups for pair in _random_session(server, catalog, rng, setup)] + \
            [pair for setup in moons for pair in _random_session(server, catalog, rng, setup, moon=True)]

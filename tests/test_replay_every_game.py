@@ -8,9 +8,9 @@ import io
 import pytest
 
 from heartspec.engine.selfplay import play_games
-from heartspec.protocol.messages import RequestError
 from heartspec.protocol.server import RulesCatalog
 from heartspec.replay import replay_lines
+from shipped_setups import shipped_setups
 
 
 @pytest.fixture(scope="module")
@@ -19,14 +19,8 @@ def catalog():
 
 
 def playable(catalog: RulesCatalog):
-    for ruleset in catalog.ruleset_ids():
-        for variant in [None, *catalog.variant_ids()]:
-            variants = [variant] if variant else []
-            for players in range(2, 12):
-                try:
-                    yield (ruleset, variants, players), catalog.compile(ruleset, variants, players, {})
-                except RequestError as refused:
-                    assert refused.code == "invalid_game", refused.message
+    for ruleset, variants, players, rules in shipped_setups(catalog):
+        yield (ruleset, variants, players), rules
 
 
 def test_every_playable_game_replays(catalog):

@@ -19,7 +19,6 @@ from hypothesis import given, settings, strategies as st
 
 from heartspec.cards import cards_of
 from heartspec.engine import core
-from heartspec.engine.errors import RuleError
 from heartspec.engine.game import Game
 from heartspec.engine.scoring import MOON_CHOICES
 from heartspec.protocol.server import RulesCatalog
@@ -28,15 +27,12 @@ from heartspec.simulate.bots import HeuristicBot, RandomBot
 from heartspec.simulate.play import paired_deck, play_game
 from heartspec.simulate.runner import SimulationError, prepare, simulate
 from heartspec.simulate.shards import Run, ShardResult, _add_difference, _add_own
+from shipped_setups import shipped_setups
 
 pytestmark = pytest.mark.skipif(not hasattr(core._native, "simulate"),
                                 reason="the compiled core with compiled bots is not installed (pip install ./accel)")
 
 CATALOG = RulesCatalog()
-RULESETS = ("dk", "fi", "fi-classic", "no", "se")
-VARIANTS = (None, "black-maria", "cancellation", "graduated-hearts", "graduated-spades", "moon-choice", "no-passing",
-            "no-queen", "omnibus-jd", "omnibus-td", "open-any", "partnership", "pass-left", "pip-hearts",
-            "qs-lead-exception", "spot", "two-player")
 MONEY = [("fi-classic", (), 4, {"settlement": s}) for s in ("pairwise", "pot", "zero_point_pot")] + [
     ("fi-classic", (), 4, {"settlement": "zero_point_pot", "stake": 0.005}),  # half cents: rounded half to even
     ("fi-classic", (), 4, {"settlement": "pot", "stake": 0.01})]
@@ -45,17 +41,9 @@ PLAY_SEEDS = 24  # Python bots asked per position: every tie-break the Python bo
 
 
 def _setups() -> list[tuple]:
-    """Every shipped ruleset with every variant at every table size they compile for, and some options."""
-    found = []
-    for ruleset in RULESETS:
-        for variant in VARIANTS:
-            variants = (variant,) if variant else ()
-            for players in range(2, 9):
-                try:
-                    CATALOG.compile(ruleset, list(variants), players, {})
-                except RuleError:
-                    continue
-                found.append((ruleset, variants, players, {}))
+    """Every shipped ruleset with every variant at every table size up to 8 they compile for, and some options."""
+    found = [(ruleset, tuple(variants), players, {})
+             for ruleset, variants, players, _ in shipped_setups(CATALOG, most_players=8)]
     return found + MONEY + SHORT
 
 

@@ -244,11 +244,12 @@ class ConformanceRun:
     def recording_text(self) -> str:
         """The run's recording (heartspec.conformance.recorded_run): the answer to the session's hello, which every
         scenario's claims rest on, and each scenario's lines and answers in the order they ran."""
+        from heartspec.conformance.recorded_run import RECORDING_FORMAT
         from heartspec.conformance.schema_check import command_of
 
         hello = next((answer for scenario in self.recorded.values() for line, answer in scenario["exchanges"]
                       if isinstance(line, str) and command_of(line) == "hello"), None)
-        return json.dumps({"format": 1, "hello": hello, "scenarios": self.recorded})
+        return json.dumps({"format": RECORDING_FORMAT, "hello": hello, "scenarios": self.recorded})
 
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config):
         unknown = sorted(set(self.expected) - self.results.ids_seen)

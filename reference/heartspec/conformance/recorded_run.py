@@ -44,9 +44,10 @@ from typing import Any
 
 from heartspec.conformance.report import report_document
 from heartspec.conformance.schema_check import command_of
+from heartspec.conformance.session import without_id
 from heartspec.protocol.client import EngineError, EngineProcess, decode_answer, readable_line
 
-RECORDING_FORMAT = 1
+RECORDING_FORMAT = 1  # the "format" of a recording (plugin.py writes it)
 BATCH_BYTES = 32 * 1024
 
 
@@ -123,7 +124,7 @@ def _same_hello(process: EngineProcess, recording: dict) -> bool:
     except EngineError:
         return False
     recorded = recording.get("hello")
-    return recorded is not None and _without_id(answer) == _without_id(json.loads(recorded))
+    return recorded is not None and without_id(answer) == without_id(json.loads(recorded))
 
 
 def _first_difference(process: EngineProcess, exchanges: list[list[Any]]) -> str | None:
@@ -165,10 +166,6 @@ def _parses_alike(answer: bytes, recorded: str) -> bool:
         return decode_answer(answer) == json.loads(recorded)
     except EngineError:
         return False
-
-
-def _without_id(answer: dict) -> dict:
-    return {key: value for key, value in answer.items() if key != "id"}
 
 
 def suite_report(engine: str, recorded: dict) -> dict:

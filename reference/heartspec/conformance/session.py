@@ -194,9 +194,9 @@ class EngineSession:
                 if exchanges and exchanges[-1][0] is not None and exchanges[-1][1] is None:
                     exchanges[-1] = (exchanges[-1][0], entry)
             elif entry.get("cmd") == "new_game":
-                exchanges = [(_compact(_without_id(entry)), None)]
+                exchanges = [(_compact(without_id(entry)), None)]
             elif entry.get("cmd") not in SESSION_COMMANDS:
-                exchanges.append((_compact(_without_id(entry)), None))
+                exchanges.append((_compact(without_id(entry)), None))
         return reference_log(exchanges)
 
     def close(self) -> None:
@@ -210,7 +210,8 @@ class EngineSession:
             self.engine.close()
 
 
-def _without_id(entry: dict[str, Any]) -> dict[str, Any]:
+def without_id(entry: dict[str, Any]) -> dict[str, Any]:
+    """A request or an answer without its id, which only pairs the two."""
     return {key: value for key, value in entry.items() if key != "id"}
 
 
@@ -233,10 +234,10 @@ def reference_log(exchanges: list[tuple[str | None, Any]]) -> tuple[list[str], i
         answer = reference.handle_line(request)
         if answer is None:
             continue
-        lines.append(_compact(_without_id(answer)))
+        lines.append(_compact(without_id(answer)))
         if engine is not None and first_difference(command_of(request), answer, engine) is not None:
             stop = stop or len(lines) - 1
-            lines.append(f"# the engine under test answered: {_compact(_without_id(engine))}")
+            lines.append(f"# the engine under test answered: {_compact(without_id(engine))}")
     return lines, stop
 
 

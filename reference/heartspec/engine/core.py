@@ -90,7 +90,8 @@ def pass_cycle(rules: CompiledRules) -> list[str]:
 
 @lru_cache(maxsize=256)
 def table(rules: CompiledRules) -> tuple[int, ...]:
-    """The rules as the core reads them (once per CompiledRules: a protocol session starts many games), in the order heartspec_core.c's read_rules reads them."""
+    """The rules as the core reads them, in the order heartspec_core.c's read_rules reads them (kept per
+    CompiledRules: a protocol session starts many games)."""
     d = _derived_tables(rules)
     n = rules.players
     offsets = d["_pass_offsets"]

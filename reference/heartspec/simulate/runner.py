@@ -72,8 +72,9 @@ def prepare(tables: list[str], players: int, games: int, bots: str, seed: int | 
         raise SimulationError(f"{err.code}: {err.message}") from None
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    run = Run(tables=tuple(compiled), bots=seat_bots(bots, players), seed=seed, games=games,
-              core=_chosen_core(core, tuple(compiled), seat_bots(bots, players)))
+    chosen_bots = seat_bots(bots, players)
+    run = Run(tables=tuple(compiled), bots=chosen_bots, seed=seed, games=games,
+              core=_chosen_core(core, tuple(compiled), chosen_bots))
     detail = [{"label": t.label, "ruleset": t.ruleset, "variants": list(t.variants),
                "settlement": rules.settlement, "deck_size": len(rules.deck)}
               for t, (_, rules) in zip(parsed, compiled)]
