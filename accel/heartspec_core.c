@@ -241,6 +241,8 @@ static inline int kth_wide(mask_t m, int k)
 static inline int lowest_wide(mask_t m) { return (u64)m ? __builtin_ctzll((u64)m) : 64 + __builtin_ctzll((u64)(m >> 64)); }
 static PyObject *mask_py_wide(mask_t m)
 {
+    if ((u64)(m >> 64) == 0) /* no second-deck card above id 63: most masks, and every empty one */
+        return PyLong_FromUnsignedLongLong((u64)m);
     PyObject *high = PyLong_FromUnsignedLongLong((u64)(m >> 64)), *shift = PyLong_FromLong(64), *low = NULL;
     PyObject *shifted = high && shift ? PyNumber_Lshift(high, shift) : NULL, *out = NULL;
     if (shifted && (low = PyLong_FromUnsignedLongLong((u64)m)) != NULL)
@@ -549,34 +551,29 @@ static PyObject *take_events(CoreGame *self)
     return out;
 }
 
-static PyObject *CoreGame_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+/* A game of `rules` (copied) at its start: the dealer, the deal number and a total per seat. */
+static PyObject *start_game(PyTypeObject *type, const rules_t *rules, int dealer, int deal_number, PyObject *start_totals)
 {
-    PyObject *table, *start_totals;
-    int dealer, deal_number;
-    if (!PyArg_ParseTuple(args, "O!iiO!", &PyTuple_Type, &table, &dealer, &deal_number, &PyTuple_Type, &start_totals))
+    if (dealer < 0 || dealer >= rules->n || deal_number < 1 || PyTuple_GET_SIZE(start_totals) != rules->n) {
+        PyErr_SetString(PyExc_ValueError, "a dealer among the seats, deal_number >= 1, a total per seat");
         return NULL;
+    }
+    long long totals[MAX_SEATS];
+    for (int s = 0; s < rules->n; s++) {
+        totals[s] = PyLong_AsLongLong(PyTuple_GET_ITEM(start_totals, s));
+        if (totals[s] == -1 && PyErr_Occurred())
+            return NULL;
+    }
     CoreGame *self = (CoreGame *)type->tp_alloc(type, 0);
     if (self == NULL)
         return NULL;
-    reader_t rd = {table, 0};
-    if (read_rules(&rd, &self->rules))
-        goto fail;
-    rules_t *r = &self->rules;
-    if (dealer < 0 || dealer >= r->n || deal_number < 1 || PyTuple_GET_SIZE(start_totals) != r->n) {
-        PyErr_SetString(PyExc_ValueError, "a dealer among the seats, deal_number >= 1, a total per seat");
-        goto fail;
-    }
-    long long totals[MAX_SEATS];
-    for (int s = 0; s < r->n; s++) {
-        totals[s] = PyLong_AsLongLong(PyTuple_GET_ITEM(start_totals, s));
-        if (totals[s] == -1 && PyErr_Occurred())
-            goto fail;
-    }
+    self->rules = *rules;
+    const rules_t *r = &self->rules;
     self->wide = r->copies > 1;
     self->game = PyMem_Calloc(1, self->wide ? sizeof(game_t_wide) : sizeof(game_t_narrow));
     if (self->game == NULL) {
-        PyErr_NoMemory();
-        goto fail;
+        Py_DECREF(self);
+        return PyErr_NoMemory();
     }
     STEP(self, init_game, r, &self->rng, dealer, deal_number, totals);
     if (self->wide)
@@ -584,9 +581,30 @@ static PyObject *CoreGame_new(PyTypeObject *type, PyObject *args, PyObject *kwds
     else
         ((game_t_narrow *)self->game)->events = &self->events;
     return (PyObject *)self;
-fail:
-    Py_DECREF(self);
-    return NULL;
+}
+
+static PyObject *CoreGame_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    PyObject *table, *start_totals;
+    int dealer, deal_number;
+    if (!PyArg_ParseTuple(args, "O!iiO!", &PyTuple_Type, &table, &dealer, &deal_number, &PyTuple_Type, &start_totals))
+        return NULL;
+    rules_t rules;
+    reader_t rd = {table, 0};
+    if (read_rules(&rd, &rules))
+        return NULL;
+    return start_game(type, &rules, dealer, deal_number, start_totals);
+}
+
+/* new_game(dealer, deal_number, totals): a game of these rules at its start, without reading the table again
+ * (the protocol starts a game per scenario, and the rules of most are already read) */
+static PyObject *CoreGame_new_game(CoreGame *self, PyObject *args)
+{
+    PyObject *start_totals;
+    int dealer, deal_number;
+    if (!PyArg_ParseTuple(args, "iiO!", &dealer, &deal_number, &PyTuple_Type, &start_totals))
+        return NULL;
+    return start_game(Py_TYPE(self), &self->rules, dealer, deal_number, start_totals);
 }
 
 static void CoreGame_dealloc(CoreGame *self)
@@ -691,6 +709,34 @@ static PyObject *CoreGame_play(CoreGame *self, PyObject *args)
     return take_events(self);
 }
 
+/* play_face(seat, face): the protocol's play as the core takes it. When the reference Game's checks would pass
+ * (exact ints, the playing phase, the seat to play, a face of this deck that the seat holds) and its lowest
+ * held copy is legal now, that copy is played: (the physical card, events). Otherwise None and nothing
+ * changes; heartspec.engine.core_game then runs the reference's checks to name the error. */
+static PyObject *CoreGame_play_face(CoreGame *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "play_face(seat, face) takes two arguments");
+        return NULL;
+    }
+    if (!PyLong_CheckExact(args[0]) || !PyLong_CheckExact(args[1])) /* bool, float, str: the reference's to name */
+        Py_RETURN_NONE;
+    int overflow_seat, overflow_face;
+    long seat = PyLong_AsLongAndOverflow(args[0], &overflow_seat), face = PyLong_AsLongAndOverflow(args[1], &overflow_face);
+    if (overflow_seat || overflow_face || seat < 0 || seat >= self->rules.n || face < 0 || face >= FACES)
+        Py_RETURN_NONE;
+    mask_t copies = self->rules.face_copies[face] &
+                    (self->wide ? ((game_t_wide *)self->game)->hand[seat] : (mask_t)((game_t_narrow *)self->game)->hand[seat]);
+    if (!copies)
+        Py_RETURN_NONE;
+    int card = lowest_wide(copies);
+    if (!is_legal(self, (int)seat, card)) /* also: not the playing phase, or not this seat's turn */
+        Py_RETURN_NONE;
+    STEP(self, play_step, (int)seat, card);
+    PyObject *events = take_events(self);
+    return events == NULL ? NULL : Py_BuildValue("(iN)", card, events);
+}
+
 static PyObject *CoreGame_choose(CoreGame *self, PyObject *args)
 {
     int seat, effect;
@@ -741,17 +787,21 @@ static PyObject *CoreGame_perft(CoreGame *self, PyObject *arg)
 }
 
 static PyMethodDef CoreGame_methods[] = {
+    {"new_game", (PyCFunction)CoreGame_new_game, METH_VARARGS,
+     "new_game(dealer, deal_number, totals): a game of the same rules at its start"},
     {"perft", (PyCFunction)CoreGame_perft, METH_O, "perft(depth): distinct card sequences of that length from here"},
     {"deal", (PyCFunction)CoreGame_deal, METH_O, "deal(cards): start the deal, the deck in dealing order; events"},
     {"pass_cards", (PyCFunction)CoreGame_pass_cards, METH_VARARGS, "pass_cards(seat, mask): one seat's pass; events"},
     {"legal", (PyCFunction)CoreGame_legal, METH_VARARGS, "legal(seat): the mask of cards the seat may play now"},
     {"refusal", (PyCFunction)CoreGame_refusal, METH_VARARGS, "refusal(seat, card): why a held card is not legal"},
     {"play", (PyCFunction)CoreGame_play, METH_VARARGS, "play(seat, card): play a legal card; events"},
+    {"play_face", (PyCFunction)(void (*)(void))CoreGame_play_face, METH_FASTCALL,
+     "play_face(seat, face): play the seat's lowest held copy when the request holds; (card, events) or None"},
     {"choose", (PyCFunction)CoreGame_choose, METH_VARARGS, "choose(seat, effect): the moon shooter's choice; events"},
     {"stop", (PyCFunction)CoreGame_stop, METH_NOARGS, "stop(): end an open-ended game between deals; events"},
     {"points", (PyCFunction)CoreGame_points, METH_O, "points(mask): what these cards are worth"},
     {"position", (PyCFunction)CoreGame_position, METH_NOARGS, "position(): what a card can change, as one tuple"},
-    {"snapshot", (PyCFunction)CoreGame_snapshot, METH_NOARGS, "snapshot(): the whole state as one tuple"},
+    {"snapshot", (PyCFunction)CoreGame_snapshot, METH_NOARGS, "snapshot(): what only the end of a deal changes, as one tuple"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -787,7 +837,7 @@ PyMODINIT_FUNC PyInit_heartspec_core(void)
     if (PyType_Ready(&CoreGameType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && (PyModule_AddIntConstant(m, "INTERFACE", 3) < 0 ||
+    if (m != NULL && (PyModule_AddIntConstant(m, "INTERFACE", 4) < 0 ||
                       PyModule_AddObjectRef(m, "Game", (PyObject *)&CoreGameType) < 0)) {
         Py_DECREF(m);
         return NULL;

@@ -859,26 +859,21 @@ UNUSED static PyObject *position(const game_t *g)
                          g->stock_len - g->stock_pos, g->tricks_done, opening);
 }
 
-/* Everything heartspec.engine.core_game reads after a step, as one tuple (see its Snapshot). */
+/* What only the end of a deal changes, as one tuple (heartspec.engine.core_game reads it when a game starts and
+ * when a deal ends): the dealer, the deal number, the totals, the winners as a mask of seats, the money, what
+ * each seat has in the pot, the last deal's points, its moon shooter (-1: none) and the effect, the last deal's
+ * money, the pot's share at the end (None: no share) and the slot of the pass cycle. */
 UNUSED static PyObject *snapshot(const game_t *g)
 {
-    const rules_t *r = g->r;
-    int n = r->n;
-    long long trick[2 * MAX_SEATS], points[MAX_SEATS];
-    for (int i = 0; i < g->trick_len; i++) {
-        trick[2 * i] = g->trick_seat[i];
-        trick[2 * i + 1] = g->trick_card[i];
-    }
+    int n = g->r->n;
+    long long points[MAX_SEATS];
     for (int s = 0; s < n; s++)
         points[s] = g->last_points[s];
-    return Py_BuildValue("(iiiiNNNiiNNNiiiNNNNiiNNNi)", g->phase, g->turn, g->dealer, g->deal_number,
-                         mask_list(g->hand, n), mask_list(g->taken, n), number_list(trick, 2 * g->trick_len),
-                         g->broken, g->passed, number_list(g->totals, n), mask_py(g->kitty), mask_py(g->set_aside),
-                         g->stock_len - g->stock_pos, g->winners, g->tricks_done, number_list(g->money, n),
-                         number_list(g->in_pot, n), number_list(points, n), mask_py(g->opening_copies),
+    return Py_BuildValue("(iiNiNNNiiNNi)", g->dealer, g->deal_number, number_list(g->totals, n), g->winners,
+                         number_list(g->money, n), number_list(g->in_pot, n), number_list(points, n),
                          g->last_shooter, g->last_effect, number_list(g->last_money, n),
                          g->has_pot_share ? number_list(g->pot_share, n) : (Py_INCREF(Py_None), Py_None),
-                         mask_py(g->trick_mask), pass_slot_of(g));
+                         pass_slot_of(g));
 }
 
 #undef M

@@ -16,12 +16,15 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from heartspec.cards import cards_of, face
 from heartspec.cli import main
 from heartspec.conformance.recorded_run import run_suite
 from heartspec.engine import core, core_game, scoring
 from heartspec.engine.core_game import CoreGame, make_game
+from heartspec.engine.errors import RuleError
 from heartspec.engine.game import Game
 from heartspec.fuzz import FuzzOptions, run_fuzz
+from heartspec.protocol.messages import CARD_BY_SPELLING
 from heartspec.protocol.server import RulesCatalog, Server
 from shipped_setups import shipped_setups
 
@@ -214,7 +217,7 @@ def test_start_options_past_the_cores_numbers_are_played_by_the_pure_engine_said
     for _ in range(2):
         assert type(make_game(rules, deal_number=1 << 40)) is Game
         assert type(make_game(rules, totals=[1 << 62, 0, 0, 0])) is Game
-    monkeypatch.setattr(core_game, "_for_the_core", lambda rules: core_game._CoreRules("a reason planted here", (), ()))
+    monkeypatch.setattr(core_game, "_for_the_core", lambda rules: core_game._CoreRules("a reason planted here", None, ()))
     for _ in range(2):
         assert type(make_game(rules)) is Game
     err = capsys.readouterr().err
@@ -247,13 +250,51 @@ def test_engine_core_pure_is_the_reference_engine():
     (lambda g, deck: g.choose(0, 0), "this choice"),
     (lambda g, deck: g.legal(99), "seat"),
     (lambda g, deck: g.perft(-1), "depth"),
+    (lambda g, deck: g.play_face(0), "two arguments"),
+    (lambda g, deck: g.new_game(4, 1, (0, 0, 0, 0)), "a dealer among the seats"),
+    (lambda g, deck: g.new_game(0, 0, (0, 0, 0, 0)), "a dealer among the seats"),
+    (lambda g, deck: g.new_game(0, 1, (0, 0, 0)), "a total per seat"),
+    (lambda g, deck: g.new_game(0, 1, (0, 0, 0, "0")), "integer"),
 ])
 def test_the_core_game_refuses_a_step_it_cannot_take_and_stays_as_it_was(catalog, step, error):
     """heartspec_core.Game is only driven by CoreGame, which checks first; a step the core is handed
     anyway is a ValueError (or TypeError) and changes nothing, never memory outside the game."""
     rules = catalog.compile("fi", [], 4, {})
     game = core._native.Game(core.table(rules), 0, 1, (0, 0, 0, 0))
-    before = game.snapshot()
+    before = game.position(), game.snapshot()
     with pytest.raises((ValueError, TypeError), match=error):
         step(game, list(rules.deck))
-    assert game.snapshot() == before
+    assert (game.position(), game.snapshot()) == before
+
+
+@needs_core
+def test_the_core_takes_a_play_only_when_the_reference_would_and_else_changes_nothing(catalog):
+    """play_face is the compiled path's whole check of a play: whatever the reference Game refuses (here
+    every kind of request it refuses, in a position where 2C must open) the core declines, and the game is as
+    it was; the one play the reference takes, the core plays, with the card the reference would pick."""
+    rules = catalog.compile("fi", [], 4, {})
+    game = CoreGame(rules)
+    game.deal_seeded(3)
+    for seat in range(4):
+        game.pass_cards(seat, sorted(face(c) for c in cards_of(game.hands[seat]))[:3])
+    leader, opening = game.turn, CARD_BY_SPELLING["2C"]
+    other = (leader + 1) % 4
+    held_by_leader = [face(c) for c in cards_of(game.hands[leader]) if face(c) != opening]
+    not_held = next(face(c) for c in cards_of(game.hands[other]))
+    refused = [(True, opening), (leader, True), (float(leader), opening), (leader, float(opening)), (str(leader), opening),
+               (leader, 1 << 80), (1 << 80, opening), (-1, opening), (4, opening), (leader, -1), (leader, 56),
+               (other, opening), (leader, not_held), (leader, held_by_leader[0]), (leader, 1)]  # 1: the clubs' joker slot, not in this deck
+    before = game._core.position(), game._core.snapshot()
+    for seat, card in refused:
+        assert game._core.play_face(seat, card) is None, (seat, card)
+        with pytest.raises(RuleError):
+            game.play(seat, card)
+        assert (game._core.position(), game._core.snapshot()) == before, (seat, card)
+    physical, events = game._core.play_face(leader, opening)
+    assert physical == opening and events == []
+    game._refresh()  # the view, after a step taken past it
+    after_next = (game.turn + 1) % 4  # holds cards that follow suit, but it is not its turn
+    before = game._core.position()
+    assert all(game._core.play_face(after_next, face(c)) is None for c in cards_of(game.hands[after_next]))
+    assert game._core.position() == before
+    assert CoreGame(rules)._core.play_face(0, opening) is None  # nothing dealt: not the playing phase

@@ -321,3 +321,25 @@ def test_se_keeps_the_moons_26_unless_the_table_moves_the_points_in_play(players
     spec = load_spec()
     assert spec.compile("se", players=players).moon_amount == 26
     assert spec.compile("se", players=players, options={"moon_amount": "deal_total"}).moon_amount == in_play
+
+
+def test_compiled_rules_hash_by_their_fields_and_keep_no_hash_in_a_pickle(shipped):
+    """The kept hash equals the fields' hash, equal rules hash alike, and a pickle carries no hash of this
+    process to another (str hashes differ between processes): the unpickled rules hash afresh."""
+    import pickle
+    import subprocess
+    import sys
+
+    rules = shipped.compile("fi", players=4)
+    fields = tuple(getattr(rules, f.name) for f in dataclasses.fields(rules))
+    assert hash(rules) == hash(fields) == hash(rules)  # the second time from the kept value
+    twin = shipped.compile("fi", players=4)
+    assert twin is not rules and twin == rules and hash(twin) == hash(rules)
+    assert dataclasses.replace(rules, target=rules.target + 1) != rules
+    data = pickle.dumps(rules)
+    assert b"_hash" not in data
+    check = ("import pickle, sys, dataclasses; r = pickle.loads(sys.stdin.buffer.read()); "
+             "print(hash(r) == hash(tuple(getattr(r, f.name) for f in dataclasses.fields(r))))")
+    done = subprocess.run([sys.executable, "-c", check], input=data, capture_output=True, env={"PYTHONHASHSEED": "7"},
+                          timeout=120)
+    assert done.stdout.strip() == b"True", done.stderr

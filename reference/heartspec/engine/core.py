@@ -25,11 +25,12 @@ from heartspec.cards import IDS_PER_DECK, card_name, face
 from heartspec.engine import selfplay
 from heartspec.engine.game import PASS_DIRECTIONS, Game, _derived_tables
 from heartspec.engine.scoring import MOON_CHOICES
+from heartspec.limits import COMPILED_RULES_CACHED
 from heartspec.rules.model import CompiledRules
 
 GAME_OPTIONS = ("dealer", "deal_number", "totals")  # the new_game options a Game takes
 
-INTERFACE = 3  # the table, the calls and the Game type this package uses (heartspec_core.INTERFACE)
+INTERFACE = 4  # the table, the calls and the Game type this package uses (heartspec_core.INTERFACE)
 # the core's fixed tables and the ranges its table reader accepts (heartspec_core.c, read_rules)
 MAX_SEATS, MAX_CYCLE, MAX_OPENING, MAX_CLASSES = 16, 16, 8, 16
 MAX_CARD_POINTS, MAX_MOON, MAX_TARGET = 10_000, 100_000, 1_000_000
@@ -88,7 +89,7 @@ def pass_cycle(rules: CompiledRules) -> list[str]:
     return ["none"] if rules.pass_count == 0 else cycle
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=COMPILED_RULES_CACHED)
 def table(rules: CompiledRules) -> tuple[int, ...]:
     """The rules as the core reads them, in the order heartspec_core.c's read_rules reads them (kept per
     CompiledRules: a protocol session starts many games)."""

@@ -3,12 +3,15 @@
 CoreGame keeps what the reference Game checks about a request before anything changes (the
 checked paths `play`, `pass_cards`, `deal` and the `_require_*` helpers: the request's shape,
 the phase, whose turn, which cards a hand holds) and hands every step that changes the game or
-judges a rule to `heartspec_core.Game` (accel/heartspec_core.c): the deal, whether there is a
+judges a rule to `heartspec_core.Game` (accel/heartspec_core.c). A play goes to the core first
+(`play_face`): it takes exactly the plays those checks would pass and that are legal now, so
+only a refused play runs them, to name the error. The core judges the deal, whether there is a
 pass and where its cards go, the opening leader, the legal cards and why a card is refused, the
 trick and who takes it, hearts breaking, the kitty and the stock, the deal's points, the moon,
-the end of the game, its winners and the money. After each step it reads the core's snapshot
-back into the attributes `Game.state()` and the server read, and turns the core's events into
-the reference's event dicts, in the same order with the same fields.
+the end of the game, its winners and the money. After each step it reads the core's state back
+into the attributes `Game.state()` and the server read (the position after every step, the
+snapshot of what only a deal's end changes when one ends), and turns the core's events into the
+reference's event dicts, in the same order with the same fields.
 
 Nothing of the reference Game that judges a rule is reached on this path:
 tests/test_engine_core_protocol.py plants failures in all of it and checks that CoreGame answers
@@ -23,7 +26,8 @@ from typing import NamedTuple
 
 from heartspec.engine import core
 from heartspec.engine.errors import RuleError
-from heartspec.engine.game import CARD_BITS, Game, _is_int
+from heartspec.limits import COMPILED_RULES_CACHED
+from heartspec.engine.game import CARD_BITS, Game, _derived_tables, _is_int, checked_start
 from heartspec.engine.scoring import MOON_CHOICES, money_out
 from heartspec.rules.model import CompiledRules
 
@@ -37,7 +41,6 @@ MASK_WORDS = 4  # a mask in the event list: four 32-bit words, low first
 EVENT_SIZE = {EV_DRAWN: 2, EV_TRICK_WON: 2, EV_MOON_CHOICE: 2, EV_SET_ASIDE_TAKEN: 2 + MASK_WORDS,
               EV_KITTY_TAKEN: 2 + MASK_WORDS}  # the others are their code alone
 DEAL_LEVEL = (EV_DEAL_SCORED, EV_GAME_OVER, EV_NEXT_DEAL)  # the events after which the snapshot is read again
-SNAPSHOT_FIELDS = 25
 # what the core's numbers hold (ints and long longs), with room for a game's own growth
 MAX_START_DEAL, MAX_START_TOTAL = 1 << 30, 1 << 60
 
@@ -62,18 +65,19 @@ def make_game(rules: CompiledRules, **start) -> Game:
 
 class _CoreRules(NamedTuple):
     unsupported: str | None     # why the core cannot play these rules, or None
-    table: tuple[int, ...]      # the rules as the core reads them
+    model: object               # a core game of these rules, read from their table once: each game starts from it
     cycle: tuple[str, ...]      # the pass direction of each slot of the core's cycle
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=COMPILED_RULES_CACHED)
 def _for_the_core(rules: CompiledRules) -> _CoreRules:
     """What the core needs of one CompiledRules, in one lookup per game: a protocol session starts a game per
     scenario, and hashing the rules to find each piece apart cost a game microseconds."""
     reason = core.unsupported(rules)
     if reason is not None:
-        return _CoreRules(reason, (), ())
-    return _CoreRules(None, core.table(rules), tuple(core.pass_cycle(rules)))
+        return _CoreRules(reason, None, ())
+    model = core._native.Game(core.table(rules), 0, 1, (0,) * rules.players)
+    return _CoreRules(None, model, tuple(core.pass_cycle(rules)))
 
 
 def _start_out_of_range(dealer=0, deal_number=1, totals=None) -> str | None:
@@ -89,14 +93,19 @@ class CoreGame(Game):
     """One game stepped by the compiled core, with the reference Game's request checks and views."""
 
     def __init__(self, rules: CompiledRules, dealer: int = 0, deal_number: int = 1, totals=None):
+        # Not Game.__init__: its state would be overwritten by the core's at once. What Game's request checks and
+        # views read besides (the rules, the tables derived from them) is set here; the rest is read back.
         require()
-        super().__init__(rules, dealer, deal_number, totals)  # the start options checked, the views' tables
+        totals = checked_start(rules.players, dealer, deal_number, totals)
         for_the_core = _for_the_core(rules)
-        self._core = core._native.Game(for_the_core.table, self.dealer, self.deal_number, tuple(self.totals))
+        self.rules, self.players, self.quiet, self.rule_counts = rules, rules.players, False, None
+        self.__dict__.update(_derived_tables(rules))
+        self._core = for_the_core.model.new_game(dealer, deal_number, tuple(totals))
         self._cycle = for_the_core.cycle
         self._chosen: dict[int, int] = {}  # this deal's passes as sent, to name what each seat received
-        self._passed = -1  # the core's mask of seats that passed, as last read
+        self._passed = 0  # the core's mask of seats that passed, as last read (passes: none, _reset_deal)
         self._dealt_stock: list[int] = []
+        self._reset_deal()
         self._refresh()
 
     def _reset_deal(self) -> None:
@@ -126,16 +135,13 @@ class CoreGame(Game):
 
     def _read_game(self) -> None:
         """What only the end of a deal changes: the dealer and deal number, the totals, the money, the winners."""
-        snap = self._core.snapshot()
-        if len(snap) != SNAPSHOT_FIELDS:
-            raise RuntimeError(f"the compiled core's snapshot has {len(snap)} fields, not {SNAPSHOT_FIELDS}")
-        (_, _, self.dealer, self.deal_number, _, _, _, _, _, totals, _, _, _, winners, _, money, in_pot,
-         last_points, _, last_shooter, last_effect, last_money, pot_share, _, slot) = snap
+        (self.dealer, self.deal_number, totals, winners, money, in_pot, last_points, last_shooter, last_effect,
+         last_money, pot_share, slot) = self._core.snapshot()
         self.totals = list(totals)
         self.winners = [seat for seat in range(self.players) if winners >> seat & 1] if self.phase == "game_over" \
             else None
         self.pass_direction = self._cycle[slot]
-        self.last_deal_points = list(last_points)
+        self.last_deal_points = last_points
         self.last_moon = None if last_shooter < 0 else {"seat": last_shooter, "effect": MOON_CHOICES[last_effect]}
         self._units = {"money": money, "in_pot": in_pot, "last_money": last_money, "pot_share": pot_share}
 
@@ -199,12 +205,12 @@ class CoreGame(Game):
         return self._refused(REFUSALS[self._core.refusal(seat, card)], card)
 
     def play(self, seat, card) -> list[dict]:
-        """Game.play's checks, then the core's own: it refuses a card that is not legal now, and says why."""
-        physical = self._held_copy(seat, card)
-        try:
-            events = self._core.play(seat, physical)  # the game unchanged when the card is not legal now
-        except ValueError:
-            raise self._refusal(seat, physical) from None
+        """The core takes a play that Game.play's checks would pass and that is legal now; a play it does not take
+        goes through those checks, which name the error (and the core says why a held card is not legal)."""
+        taken = self._core.play_face(seat, card)  # the game unchanged when it is not taken
+        if taken is None:
+            raise self._refusal(seat, self._held_copy(seat, card))
+        physical, events = taken
         return self._played(seat, physical, events)
 
     def play_physical(self, seat: int, card: int) -> list[dict]:

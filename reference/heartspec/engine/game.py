@@ -28,6 +28,7 @@ from heartspec.cards import (
 )
 from heartspec.engine import scoring
 from heartspec.engine.errors import RuleError
+from heartspec.limits import COMPILED_RULES_CACHED
 from heartspec.rules.model import CompiledRules
 
 QUEEN_OF_SPADES = parse_card("QS")
@@ -66,24 +67,30 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def checked_start(players: int, dealer, deal_number, totals) -> list[int]:
+    """A game's start options checked (invalid_game), and its totals: those given, or a zero per seat."""
+    if not _is_int(dealer) or not 0 <= dealer < players:
+        raise RuleError("invalid_game", f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+    if not _is_int(deal_number) or deal_number < 1:
+        raise RuleError("invalid_game", f"deal_number must be a whole number from 1, not {deal_number!r}")
+    if totals is None:
+        return [0] * players
+    if not isinstance(totals, (list, tuple)) or len(totals) != players or not all(map(_is_int, totals)):
+        raise RuleError("invalid_game", f"totals must be {players} whole numbers, one per seat")
+    return list(totals)
+
+
 class Game:
     """One game of Hearts, deal after deal, until the rules end it."""
 
     def __init__(self, rules: CompiledRules, dealer: int = 0, deal_number: int = 1, totals=None):
         players = rules.players
-        if not _is_int(dealer) or not 0 <= dealer < players:
-            raise RuleError("invalid_game", f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
-        if not _is_int(deal_number) or deal_number < 1:
-            raise RuleError("invalid_game", f"deal_number must be a whole number from 1, not {deal_number!r}")
-        if totals is None:
-            totals = [0] * players
-        if not isinstance(totals, (list, tuple)) or len(totals) != players or not all(map(_is_int, totals)):
-            raise RuleError("invalid_game", f"totals must be {players} whole numbers, one per seat")
+        totals = checked_start(players, dealer, deal_number, totals)
         self.rules = rules
         self.players = players
         self.dealer = dealer
         self.deal_number = deal_number
-        self.totals = list(totals)
+        self.totals = totals
         self.phase = "deal"
         self.winners: list[int] | None = None
         self.quiet = False  # self-play sets this to skip building event dicts
@@ -798,7 +805,7 @@ class Game:
             raise RuleError("invalid_card", f"{shown} is not a card of this game's deck")
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=COMPILED_RULES_CACHED)
 def _derived_tables(rules: CompiledRules) -> dict:
     """Masks and tables for a Game's attributes, computed once per CompiledRules.
 

@@ -7,7 +7,7 @@ judges it.  See docs/rule-vocabulary.md for what each value means.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 
 @dataclass(frozen=True)
@@ -84,3 +84,16 @@ class CompiledRules:
     # partnerships
     team_target: bool = True            # the partners' summed total meets the target (else each own total)
     moon_partner: str = "scored"        # or "spared": the shooter's partner does not score a moon added to others
+
+    def __hash__(self) -> int:
+        # Kept once computed: a protocol session looks a game's tables up by its rules for every scenario, and
+        # hashing some forty fields each time cost more than the lookup itself.
+        kept = self.__dict__.get("_hash")
+        if kept is None:
+            kept = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", kept)
+        return kept
+
+    def __getstate__(self) -> dict:
+        # the kept hash stays out of pickles: str hashes differ from one process to the next
+        return {name: value for name, value in self.__dict__.items() if name != "_hash"}
