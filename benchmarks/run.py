@@ -25,7 +25,9 @@ Four measurements in one run, printed as small tables:
    (legal + play + deal + pass) for the overall figure.
 4. The same round trips through the OpenSpiel adapter, for comparison.
 5. The whole conformance suite against `heartspec engine` and `heartspec engine
-   --core compiled`, alternating, with the ratio (benchmarks/suite_engines.py).
+   --core compiled`, alternating, with the ratio; the engines alone on a recorded
+   run; and, where valgrind is installed, the instructions each engine executes
+   over a whole run (benchmarks/suite_engines.py; about ten minutes in all).
 6. `heartspec simulate fi no dk se --players 4 --games 20000 --bots heuristic --workers 2`, pure and
    with `--core compiled`, side by side with their ratio (benchmarks/simulate_core.py; the pure run
    takes about five minutes on two idle cores; 200 games with --quick, or --simulate-games N).

@@ -281,9 +281,11 @@ def test_the_core_takes_a_play_only_when_the_reference_would_and_else_changes_no
     other = (leader + 1) % 4
     held_by_leader = [face(c) for c in cards_of(game.hands[leader]) if face(c) != opening]
     not_held = next(face(c) for c in cards_of(game.hands[other]))
-    refused = [(True, opening), (leader, True), (float(leader), opening), (leader, float(opening)), (str(leader), opening),
-               (leader, 1 << 80), (1 << 80, opening), (-1, opening), (4, opening), (leader, -1), (leader, 56),
-               (other, opening), (leader, not_held), (leader, held_by_leader[0]), (leader, 1)]  # 1: the clubs' joker slot, not in this deck
+    joker_slot = 1  # the clubs' joker slot: no card of this deck
+    refused = [(True, opening), (leader, True), (float(leader), opening), (leader, float(opening)),
+               (str(leader), opening), (leader, 1 << 80), (1 << 80, opening), (-1, opening), (4, opening),
+               (leader, -1), (leader, 56), (other, opening), (leader, not_held), (leader, held_by_leader[0]),
+               (leader, joker_slot)]
     before = game._core.position(), game._core.snapshot()
     for seat, card in refused:
         assert game._core.play_face(seat, card) is None, (seat, card)

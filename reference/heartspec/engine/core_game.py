@@ -26,9 +26,9 @@ from typing import NamedTuple
 
 from heartspec.engine import core
 from heartspec.engine.errors import RuleError
-from heartspec.limits import COMPILED_RULES_CACHED
 from heartspec.engine.game import CARD_BITS, Game, _derived_tables, _is_int, checked_start
 from heartspec.engine.scoring import MOON_CHOICES, money_out
+from heartspec.limits import COMPILED_RULES_CACHED
 from heartspec.rules.model import CompiledRules
 
 ENGINE_NAME = "heartspec[compiled core]"  # hello's engine name when the core judges
