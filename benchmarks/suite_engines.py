@@ -57,16 +57,19 @@ def engines(spec: Path | None) -> list[tuple[str, list[str]]]:
     return [("heartspec engine", base), ("heartspec engine --core compiled", [*base, "--core", "compiled"])]
 
 
+def conform(engine: list[str], report_folder: str, *options: str) -> list[str]:
+    """The `heartspec conform` command line against `engine`, its JSON report written in `report_folder`."""
+    return [*CLI, "conform", "--engine", shlex.join(engine), "--report-json", str(Path(report_folder) / "report.json"),
+            *options]
+
+
 def suite_run(engine: list[str], spec: Path | None, tags: str | None) -> SuiteRun:
     """One `heartspec conform` run against `engine`: wall and CPU seconds, the engine's own, and whether every
     scenario held."""
     with tempfile.TemporaryDirectory() as folder:
         engine_cpu = Path(folder) / "engine-cpu"
-        measured = [sys.executable, "-c", MEASURED, str(engine_cpu), *engine]
-        command = [*CLI, "conform", "--engine", shlex.join(measured),
-                   "--report-json", str(Path(folder) / "report.json")]
-        if tags:
-            command += ["--tags", tags]
+        command = conform([sys.executable, "-c", MEASURED, str(engine_cpu), *engine], folder,
+                          *(["--tags", tags] if tags else []))
         before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         wall, after = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -129,7 +132,7 @@ def print_engines_alone(rounds: int) -> None:
     print(f"\ncompiled / pure: {compiled / pure:.3f}x\n")
 
 
-def engine_instructions(engine: list[str], spec: Path | None, bytecode_cache: bool) -> tuple[int, int, bool]:
+def engine_instructions(engine: list[str], bytecode_cache: bool) -> tuple[int, int, bool]:
     """The instructions every process of `engine` executes over one whole `heartspec conform` run, counted by
     valgrind's callgrind (the same on a busy machine as on an idle one), the number of processes, and whether every
     scenario held. A fresh bytecode cache is filled first by one area of the suite; `bytecode_cache` False then
@@ -141,15 +144,13 @@ def engine_instructions(engine: list[str], spec: Path | None, bytecode_cache: bo
         cache = Path(folder) / "pycache"
         env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPYCACHEPREFIX": str(cache)}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        subprocess.run([*CLI, "conform", "--engine", shlex.join(engine), "--tags", QUICK_TAGS], capture_output=True,
-                       env=env, check=True)
+        subprocess.run(conform(engine, folder, "--tags", QUICK_TAGS), capture_output=True, env=env, check=True)
         if not bytecode_cache:
             package = Path(package_init).resolve().parent
             shutil.rmtree(cache / package.relative_to(package.anchor))
             env["PYTHONDONTWRITEBYTECODE"] = "1"
         counted = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/callgrind.%p", *engine]
-        command = [*CLI, "conform", "--engine", shlex.join(counted), "--timeout", "600", "--startup-timeout", "600",
-                   "--max-seconds", "7200", "--report-json", str(Path(folder) / "report.json")]
+        command = conform(counted, folder, "--timeout", "600", "--startup-timeout", "600", "--max-seconds", "7200")
         done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
         totals = [int(line.split()[1]) for out in Path(folder).glob("callgrind.*")
                   for line in out.read_text().splitlines() if line.startswith("totals:")]
@@ -166,8 +167,8 @@ def print_instructions(spec: Path | None) -> None:
     print("|---|---:|---:|---:|---|")
     counts = {}
     for label, command in engines(spec):
-        cached, processes, held = engine_instructions(command, spec, bytecode_cache=True)
-        uncached, _, held_too = engine_instructions(command, spec, bytecode_cache=False)
+        cached, processes, held = engine_instructions(command, bytecode_cache=True)
+        uncached, _, held_too = engine_instructions(command, bytecode_cache=False)
         counts[label] = cached, uncached
         print(f"| {label} | {cached / 1e6:,.0f} M | {processes} | {uncached / 1e6:,.0f} M "
               f"| {'yes' if held and held_too else 'NO'} |")
