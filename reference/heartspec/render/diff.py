@@ -137,7 +137,10 @@ def compare(
     variant_ids: tuple[str, ...] = (),
     players: int | None = None,
     show_all: bool = False,
+    options: dict | None = None,
 ) -> Comparison:
+    """The rows of rules, each cell judged by its effect; `options`: the ruleset options every column plays with
+    (simulate's `-o`), so a cell is the rule as played."""
     _check_request(spec, ruleset_ids, variant_ids)
     notes: list[str] = []
     tables = [parse_column(spec, name) for name in ruleset_ids]
@@ -145,14 +148,14 @@ def compare(
     counts = _counts_to_compare(columns, players, notes)
     resolved = {
         col.name: {
-            n: {**{r.key: r for r in resolve_rules(spec, col.ruleset_id, col.variants, n)},
+            n: {**{r.key: r for r in resolve_rules(spec, col.ruleset_id, col.variants, n, options)},
                 **_option_rules(spec, col, n)}
             for n in counts
             if n in col.players
         }
         for col in columns
     }
-    effects = {col.name: {n: _effects(spec, col, n) for n in counts if n in col.players} for col in columns}
+    effects = {col.name: {n: _effects(spec, col, n, options) for n in counts if n in col.players} for col in columns}
     keys = sorted({k for by_n in resolved.values() for rules in by_n.values() for k in rules}, key=_row_order)
     rows = [row for key in keys for row in _rows_for(key, columns, counts, resolved, effects)]
     return Comparison(columns, counts, rows, show_all, notes)
@@ -173,13 +176,13 @@ def _row_order(key: str) -> tuple:
     return (key.startswith(OPTION_PREFIX), order_key(key) if not key.startswith(OPTION_PREFIX) else (0, key))
 
 
-def _effects(spec, col: Column, players: int) -> dict[str, str]:
+def _effects(spec, col: Column, players: int, options: dict | None = None) -> dict[str, str]:
     """Rule key -> its effect fingerprint; none where the spec has no engine form to read (a bare test spec)."""
     from heartspec.rules.effects import rule_effects
 
     if not hasattr(spec, "compile"):
         return {}
-    compiled = spec.compile(col.ruleset_id, col.variants, players)
+    compiled = spec.compile(col.ruleset_id, col.variants, players, options)
     return {key: compact(repr(effect)) for key, effect in rule_effects(compiled).items()}
 
 

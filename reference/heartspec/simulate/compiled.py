@@ -18,6 +18,8 @@ from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 
+import numpy as np
+
 from heartspec.cards import HEARTS, SPADES
 from heartspec.engine import core
 from heartspec.rules.model import CompiledRules
@@ -31,6 +33,7 @@ CONSTS = (SPADES, HEARTS, bots.QUEEN_SLOT, bots.HIGH_HEART_SLOT, bots.LOW_SPADES
           bots.MOON_THREAT_POINTS, bots.QUEEN)
 SHARD_GAMES = 1000  # a compiled shard plays 1,000 games in well under a second: the shards stay few
 SEED_MASK = (1 << 64) - 1
+SIM_MAX_TABLES = 16  # heartspec_core_sim.h: tables one call of the core plays
 
 
 def unsupported(tables: tuple[tuple[str, CompiledRules], ...], seat_bots: tuple[str, ...]) -> str | None:
@@ -81,10 +84,46 @@ def run_shard(run, start: int, stop: int):
     """Games start..stop-1 under every table of the run, summed in the core: a shards.ShardResult."""
     from heartspec.simulate.shards import ShardResult
 
+    if run.cells:
+        return _attributed_shard(run, start, stop)
     scopes, deals, _, _ = _call(run, start, stop, records=False, logged=False)
+    result = ShardResult(games=stop - start, deals=deals)
+    _add_scopes(result, run, scopes)
+    return result
+
+
+def _attributed_shard(run, start: int, stop: int):
+    """An --attribute shard: A and B summed in the core as any run's tables, and every table's games
+    (the cells' in calls of at most SIM_MAX_TABLES tables, each beginning with A) paired in attribution.py."""
+    from dataclasses import replace
+
+    from heartspec.simulate.attribution import add_record_games, deal_rows, money_row
+    from heartspec.simulate.shards import ShardResult, new_cross_sums
+
+    players = run.tables[0][1].players
+    width = len(deal_metric_names(players))
+    base, whole, *cells = run.tables
+    per_call = SIM_MAX_TABLES - 2
+    games = [[] for _ in range(stop - start)]
+    result = ShardResult(games=stop - start)
+    for at in range(0, max(len(cells), 1), per_call):
+        tables = (base, whole, *cells[at:at + per_call])
+        scopes, deals, rows, _ = _call(replace(run, tables=tables, cells=()), start, stop, records=True,
+                                       logged=False)
+        result.deals += deals  # every deal played, A's again in each call
+        if at == 0:
+            _add_scopes(result, replace(run, tables=(base, whole)), scopes[:2] + scopes[len(tables):len(tables) + 1])
+        for game, per_table in zip(games, rows):
+            keep = per_table if at == 0 else per_table[2:]
+            game.extend((deal_rows(d, width), np.array(money_row(g, players))) for d, g in keep)
+    result.attribution = new_cross_sums(run)
+    add_record_games(result.attribution, games)
+    return result
+
+
+def _add_scopes(result, run, scopes) -> None:
     players = run.tables[0][1].players
     deal_names, game_names = deal_metric_names(players), game_metric_names(players)
-    result = ShardResult(games=stop - start, deals=deals)
     for scope, (deal_tallies, game_tallies, game_deals, queen_holder) in zip(scope_keys(run), scopes):
         for names, tallies in ((deal_names, deal_tallies), (game_names, game_tallies)):
             for name, sums in zip(names, tallies):
@@ -94,7 +133,6 @@ def run_shard(run, start: int, stop: int):
             result.histograms[(scope, "game.deals")] = Counter(game_deals)
         if queen_holder:
             result.histograms[(scope, "points.queen_holder")] = Counter(queen_holder)
-    return result
 
 
 def scope_keys(run) -> list:

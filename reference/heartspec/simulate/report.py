@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from heartspec.simulate import attribution
 from heartspec.simulate.play import COUNTED_RULES
 from heartspec.simulate.shards import Run, ShardResult
 from heartspec.simulate.stats import summary
@@ -60,7 +61,7 @@ def metrics_for(players: int, money: bool) -> list[Metric]:
 
 def build_report(run: Run, result: ShardResult, labels_detail: list[dict], settings: dict) -> dict:
     """The JSON document: settings, per-ruleset figures, paired differences from the baseline, histograms."""
-    labels = [label for label, _ in run.tables]
+    labels = [detail["label"] for detail in labels_detail]  # an --attribute run's cell tables are not columns
     money = any(rules.settlement != "none" for _, rules in run.tables)
     players = run.tables[0][1].players
     metrics = metrics_for(players, money)
@@ -83,6 +84,9 @@ def build_report(run: Run, result: ShardResult, labels_detail: list[dict], setti
         "histograms": _histograms(result),
         "played": {"games": result.games, "deals": result.deals},
     }
+    if run.cells:
+        document["attribution"] = {"baseline": labels[0], "ruleset": labels[1], **attribution.figures(
+            result.attribution, metrics, run.cells), "inert": list(run.inert)}
     return document
 
 

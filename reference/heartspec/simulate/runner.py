@@ -43,11 +43,12 @@ def seat_bots(spec: str, players: int) -> tuple[str, ...]:
 
 def prepare(tables: list[str], players: int, games: int, bots: str, seed: int | None,
             options: dict | None = None, catalog: RulesCatalog | None = None,
-            core: str = "pure") -> tuple[Run, list[dict]]:
+            core: str = "pure", attribute: bool = False) -> tuple[Run, list[dict]]:
     """Check and compile everything before any game is played, so a mistake costs no time.
 
     core "compiled": the compiled core's bots play the run (heartspec.simulate.compiled), or, for a run it
-    cannot play, the pure path does and that is said once on stderr."""
+    cannot play, the pure path does and that is said once on stderr.
+    attribute: two tables A B; A is also played with each rule cell where they differ set to B's value."""
     from heartspec.engine.errors import RuleError
 
     if not tables:
@@ -70,15 +71,38 @@ def prepare(tables: list[str], players: int, games: int, bots: str, seed: int | 
         compiled = [(t.label, catalog.compile(t.ruleset, list(t.variants), players, rule_options)) for t in parsed]
     except RuleError as err:
         raise SimulationError(f"{err.code}: {err.message}") from None
+    cells, inert = (), ()
+    if attribute:
+        compiled, cells, inert = _attributed_tables(parsed, compiled, players, rule_options, catalog)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     chosen_bots = seat_bots(bots, players)
     run = Run(tables=tuple(compiled), bots=chosen_bots, seed=seed, games=games,
-              core=_chosen_core(core, tuple(compiled), chosen_bots))
+              core=_chosen_core(core, tuple(compiled), chosen_bots), cells=cells, inert=inert)
     detail = [{"label": t.label, "ruleset": t.ruleset, "variants": list(t.variants),
                "settlement": rules.settlement, "deck_size": len(rules.deck)}
               for t, (_, rules) in zip(parsed, compiled)]
     return run, detail
+
+
+def _attributed_tables(parsed: list[Table], compiled: list, players: int, options: dict, catalog) -> tuple:
+    """A, B, then A with each differing rule cell (rule_cells) switched to B's value; the cells; the inert paths."""
+    from heartspec.simulate.rule_cells import CellError, compiled_switch, find_cells
+
+    if len(parsed) != 2:
+        raise SimulationError(f"--attribute compares two rule sets, A and B; {len(parsed)} were named")
+    spec = catalog.spec
+    ours, theirs = (spec.resolve(t.ruleset, t.variants, players, options) for t in parsed)
+    try:
+        found = find_cells(spec, (parsed[0].label, parsed[1].label), ours, theirs, options)
+        switched = [(f"{parsed[0].label}[{'+'.join(c.paths)}]", compiled_switch(ours, theirs, c.paths))
+                    for c in found.switches]
+    except CellError as err:
+        raise SimulationError(f"--attribute: {err}") from None
+    if not found.switches:
+        raise SimulationError(f"--attribute: {parsed[0].label} and {parsed[1].label} play alike at {players} players; "
+                              "no rule cell to attribute")
+    return [*compiled, *switched], found.switches, found.inert
 
 
 def _chosen_core(core: str, tables: tuple, bots: tuple[str, ...]) -> str:

@@ -14,7 +14,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterator
 
+import numpy as np
+
 from heartspec.rules.model import CompiledRules
+from heartspec.simulate.attribution import CrossSums, add_record_games, deal_rows, money_row
 from heartspec.simulate.play import GameRecord, play_game
 from heartspec.simulate.seat_protocol import bot_maker
 from heartspec.simulate.stats import Tally
@@ -32,6 +35,9 @@ class Run:
     seed: int
     games: int
     core: str = "pure"  # "compiled": the compiled core's bots play every shard (heartspec.simulate.compiled)
+    # --attribute: tables are A, B, then A with each of these rule_cells.Switch set to B's value
+    cells: tuple = ()
+    inert: tuple[str, ...] = ()  # rule paths that differ in the data yet change nothing in play at this table
 
     @property
     def shard_games(self) -> int:
@@ -54,6 +60,8 @@ class ShardResult:
     games: int = 0
     deals: int = 0
     seconds: float = 0.0
+    attribution: object = None  # attribution.CrossSums of an --attribute run
+
 
     def tally(self, scope, metric: str) -> Tally:
         key = (scope, metric)
@@ -72,6 +80,11 @@ class ShardResult:
         self.games += other.games
         self.deals += other.deals
         self.seconds += other.seconds
+        if other.attribution is not None:
+            if self.attribution is None:
+                self.attribution = other.attribution
+            else:
+                self.attribution.merge(other.attribution)
 
 
 def shards(games: int, size: int = SHARD_GAMES) -> Iterator[tuple[int, int]]:
@@ -93,20 +106,46 @@ def run_shard(run: Run, start: int, stop: int) -> ShardResult:
         return result
     makers = [bot_maker(spec) for spec in run.bots]  # one per seat: a subprocess bot is one process per seat
     result = ShardResult()
+    attributed = []
     try:
         for index in range(start, stop):
             records = [(label, play_game(rules, makers, run.seed, index)) for label, rules in run.tables]
+            if run.cells:  # A and B are compared; the cells only feed the attribution's sums
+                attributed.append([attribution_arrays(record, run) for _, record in records])
+                records = records[:2]
             for label, record in records:
                 _add_own(result, label, record)
             for i, (base_label, base) in enumerate(records):
                 for label, record in records[i + 1:]:
                     _add_difference(result, (label, base_label), record, base)
             result.games += 1
+        if run.cells:
+            result.attribution = new_cross_sums(run)
+            add_record_games(result.attribution, attributed)
     finally:
         for make in makers:
             getattr(make, "close", lambda: None)()
     result.seconds = time.perf_counter() - started
     return result
+
+
+def new_cross_sums(run: Run) -> CrossSums:
+    players = run.tables[0][1].players
+    from heartspec.simulate.compiled import deal_metric_names, game_metric_names
+
+    return CrossSums(tuple(deal_metric_names(players) + game_metric_names(players)), len(run.cells) + 1)
+
+
+def attribution_arrays(record: GameRecord, run: Run) -> tuple:
+    """A pure-path game as the (deal rows, game row) arrays attribution.py pairs."""
+    from heartspec.simulate.compiled import deal_metric_names
+
+    players = run.tables[0][1].players
+    names = deal_metric_names(players)
+    rows = deal_rows([[deal.get(name) for name in names] for deal in record.deals], len(names))
+    game = record.game
+    row = money_row([game["deals"], game["extra_deals"], game["shared_win"], *game["money_cents"]], players)
+    return rows, np.array(row)
 
 
 def _add_own(result: ShardResult, label: str, record: GameRecord) -> None:
