@@ -35,10 +35,16 @@ from heartspec.cli.common import CommandError, load_spec_or_exit, parse_option_p
 @click.option("--core", "core", type=click.Choice(["pure", "compiled"]), default="pure", show_default=True,
               help="compiled: the built-in bots play in the optional compiled core (pip install ./accel), "
                    "its own games for a seed; seat-protocol bots and rules it cannot play take the pure path.")
+@click.option("--attribute", is_flag=True,
+              help="With two rule sets A B: play A with each rule cell where they differ switched alone to B's "
+                   "value, on the same deals, and report each cell's share of the difference.")
+@click.option("--lang", default="en", show_default=True, metavar="LANG",
+              help="Language of the report's opening summary (en, fi, nb, da, sv).")
 @spec_option
 def simulate_command(tables, players, games, bots, seed, workers, executor, scheduler, output_format,
-                     json_path, html_path, option_pairs, core, spec_dir) -> None:
+                     json_path, html_path, option_pairs, core, attribute, lang, spec_dir) -> None:
     """Play the same deals under each rule set with the same seeded bots and compare the outcomes."""
+    from heartspec.i18n import UnknownLanguage, check_language, use_language
     from heartspec.outputs import OutputError, check_output, write_output
     from heartspec.protocol.server import RulesCatalog
     from heartspec.simulate.html import render_html
@@ -48,18 +54,26 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
 
     if executor == "dask" and not scheduler:
         raise click.UsageError("--executor dask needs --scheduler ADDRESS")
+    try:
+        check_language(lang)
+    except UnknownLanguage as err:
+        raise click.UsageError(f"--lang: {err}") from None
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
     outputs = [(path, what) for path, what in ((json_path, "JSON report"), (html_path, "HTML report")) if path]
     try:
         for path, what in outputs:
             check_output(path, what)
         run, detail = prepare(list(tables), players, games, bots, seed, parse_option_pairs(option_pairs), catalog,
-                           core=core)
+                              core=core, attribute=attribute)
         with terminated_as_interrupt():  # SIGTERM: workers and bots are stopped, as for Ctrl-C
             document = simulate(run, detail, workers=workers or os.cpu_count() or 1, executor=executor,
                                 scheduler=scheduler, progress=_progress(games))
         for path, what in outputs:
-            text = json.dumps(document, indent=1) + "\n" if path == json_path else render_html(document)
+            if path == json_path:
+                text = json.dumps(document, indent=1) + "\n"
+            else:
+                with use_language(lang):
+                    text = render_html(document)
             write_output(path, text, what)
     except (SimulationError, RuntimeError, OSError, OutputError) as err:
         raise CommandError(str(err)) from None
@@ -69,7 +83,8 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
         json.dump(document, sys.stdout, indent=1)
         sys.stdout.write("\n")
     else:
-        click.echo(render_text(document), nl=False)
+        with use_language(lang):
+            click.echo(render_text(document), nl=False)
         click.echo(f"played {document['played']['deals']:,} deals in {document['timing']['seconds']} s")
 
 

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from html import escape
 
-from heartspec.simulate.report import bots_phrase, figure_cell
+from heartspec.simulate.report import bots_phrase, excludes_zero, figure_cell
 
 PALETTE = ("#1b6ca8", "#d1495b", "#2e933c", "#edae49", "#6a4c93", "#00798c", "#8c564b", "#7f7f7f")
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}
 table{border-collapse:collapse;font-size:.85em}td,th{padding:2px 8px;border-bottom:1px solid #e4e4e4;text-align:right}
-td:first-child,th:first-child{text-align:left}th{background:#f4f4f4}
+td:first-child,th:first-child{text-align:left}th{background:#f4f4f4}td{white-space:nowrap}
 .sig{font-weight:600}.note{color:#555;font-size:.9em}.legend span{margin-right:1.2em}
 .grid{display:flex;flex-wrap:wrap;gap:1.5em}
+.summary{font-size:1.05em;background:#f6f8fa;border-left:4px solid #1b6ca8;padding:.6em 1em;max-width:60em}
+tr.family th{background:#fff;border-bottom:1px solid #bbb;font-weight:600;text-align:left;padding-top:.8em}
+.flat{color:#666}ol.cells{font-size:.9em}
 """
 
 
@@ -34,10 +37,14 @@ def render_html(document: dict) -> str:
         f"seed {document['seed']}. Every ruleset played the same deals with the same seeded bots; intervals are 95%, "
         f"with games as the unit. Differences are paired, against <b>{escape(document['baseline'])}</b>.</p>",
         _legend(labels, colours),
+        *_opening(document),
         "<h2>Paired differences from the baseline</h2>",
         "<p class='note'>Each dot is a ruleset's mean minus the baseline's over the same deals; the bar is its 95% "
-        "interval; the grey line is zero (no difference); each row has its own scale, its half-width in grey.</p>",
+        "interval; the grey line is zero. A filled dot (and a bold number) is a difference whose interval excludes "
+        "zero; a hollow dot one that cannot be told from zero; a grey ring on the line, a difference that is zero "
+        "in every game. Points, rates and counts each have one scale, shown above their rows.</p>",
         _difference_table(document, colours),
+        *([_attribution_table(document)] if document.get("attribution") else []),
         "<h2>Distributions</h2><div class='grid'>",
         *_distribution_plots(document, colours),
         "</div>",
@@ -48,6 +55,14 @@ def render_html(document: dict) -> str:
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def _opening(document: dict) -> list[str]:
+    from heartspec.i18n import current_language
+    from heartspec.simulate.summary import opening
+
+    said = opening(document)
+    return [f"<p class='summary' lang='{current_language()}'>{escape(' '.join(said))}</p>"] if said else []
 
 
 def _legend(labels: list[str], colours: dict) -> str:
@@ -61,40 +76,123 @@ def _difference_table(document: dict, colours: dict) -> str:
     diffs = [d for d in document["differences"] if d["baseline"] == base]
     if not diffs:
         return "<p>Only one ruleset: nothing to compare.</p>"
-    rows = ["<table><tr><th>figure</th><th>difference (dot) and 95% interval</th>"
-            + "".join(f"<th>Δ {escape(d['ruleset'])}</th>" for d in diffs) + "</tr>"]
+    rows = {metric["key"]: [(d["ruleset"], d["metrics"].get(metric["key"])) for d in diffs]
+            for metric in document["metrics"]}
+    heads = [f"Δ {d['ruleset']}" for d in diffs]
+    return _forest_table(document, rows, heads, colours)
+
+
+def _attribution_table(document: dict) -> str:
+    found = document["attribution"]
+    cells = found["cells"]
+    names = ["whole", *(f"[{i}]" for i in range(1, len(cells) + 1)), "interaction"]
+    colours = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
+    colours["interaction"] = "#7f7f7f"
+    rows = {}
     for metric in document["metrics"]:
-        figures = [(d["ruleset"], d["metrics"].get(metric["key"])) for d in diffs]
-        cells = "".join(f"<td class='{'sig' if _excludes_zero(f) else ''}'>{escape(figure_cell(f, signed=True))}</td>"
-                        for _, f in figures)
-        rows.append(f"<tr><td>{escape(metric['label'])}</td><td>{_forest(figures, colours)}</td>{cells}</tr>")
-    return "".join(rows) + "</table>"
+        key = metric["key"]
+        if key in found["whole"]:
+            rows[key] = list(zip(names, [found["whole"][key], *(c["metrics"].get(key) for c in cells),
+                                         found["interaction"][key]]))
+    items = [f"<li><b style='color:{colours[f'[{i}]']}'>[{i}]</b> {escape(c['title'])}"
+             + (f" <span class='note'>(switched together: {escape(c['together'])})</span>" if c["together"] else "")
+             + "</li>" for i, c in enumerate(cells, 1)]
+    inert = (f"<p class='note'>Alike in play at {document['players']} players, so not switched: "
+             f"{escape(', '.join(found['inert']))}.</p>" if found["inert"] else "")
+    heads = [f"Δ {found['ruleset']} (whole)", *names[1:-1], "interaction"]
+    return (f"<h2>Which rule does what: {escape(found['baseline'])} → {escape(found['ruleset'])}, one rule at a "
+            f"time</h2><p>{escape(found['baseline'])} played again with each rule where {escape(found['ruleset'])} "
+            "differs switched alone to its value, on the same deals with the same bots. "
+            f"<b style='color:{colours['whole']}'>whole</b>: the whole difference; the numbered rules' effects; "
+            "<b style='color:#7f7f7f'>interaction</b>: what no single rule explains. The parts add up to the "
+            f"whole.</p><ol class='cells'>{''.join(items)}</ol>{inert}"
+            + _forest_table(document, rows, heads, colours))
 
 
-def _excludes_zero(figure: dict | None) -> bool:
-    return bool(figure and figure["ci95"] and (figure["ci95"][0] > 0 or figure["ci95"][1] < 0))
+FAMILIES = (("points", "points"), ("rates", "rates (percentage points)"), ("counts", "counts (per deal or game)"),
+            ("money", "money"))
 
 
-def _forest(figures: list, colours: dict, width: int = 260, row: int = 10) -> str:
+def family(metric: dict) -> str:
+    """Figures that share a scale in the difference chart: points, rates (percent), counts, money."""
+    key = metric["key"]
+    if key.startswith("money"):
+        return "money"
+    if metric["percent"]:
+        return "rates"
+    if key.startswith("points") or key == "kitty.points":
+        return "points"
+    return "counts"
+
+
+def _forest_table(document: dict, rows: dict, heads: list[str], colours: dict) -> str:
+    """Figures grouped by family, each family's dots on one scale, drawn beside the numbers."""
+    by_key = {m["key"]: m for m in document["metrics"]}
+    out = ["<table class='forest'><tr><th>figure</th><th>difference (dot) and 95% interval</th>"
+           + "".join(f"<th>{escape(h)}</th>" for h in heads) + "</tr>"]
+    for name, unit in FAMILIES:
+        keys = [k for k in rows if k in by_key and family(by_key[k]) == name]
+        if not keys:
+            continue
+        reach = _reach([f for k in keys for _, f in rows[k]])
+        out.append(f"<tr class='family'><th>{escape(unit)}</th><th>{_axis(reach)}</th>"
+                   + "<th></th>" * len(heads) + "</tr>")
+        for key in keys:
+            cells = "".join(f"<td class='{'sig' if excludes_zero(f) else 'flat'}'>{escape(figure_cell(f, signed=True))}</td>"
+                            for _, f in rows[key])
+            out.append(f"<tr><td>{escape(by_key[key]['label'])}</td><td>{_forest(rows[key], colours, reach)}</td>"
+                       f"{cells}</tr>")
+    return "".join(out) + "</table>"
+
+
+def _reach(figures: list) -> float:
+    values = [abs(v) for f in figures if f and f["mean"] is not None for v in (f["ci95"] or []) + [f["mean"]]]
+    return max(values, default=0.0) or 1.0
+
+
+PLOT_WIDTH, PLOT_PAD = 260, 8
+
+
+def _x(value: float, reach: float) -> float:
+    middle, half = PLOT_WIDTH / 2, PLOT_WIDTH / 2 - PLOT_PAD
+    return middle + value / reach * half
+
+
+def _axis(reach: float) -> str:
+    """The family's scale in its own row, so its labels never sit on a dot or a bar."""
+    ticks = []
+    for value in (-reach, 0.0, reach):
+        x = _x(value, reach)
+        anchor = "start" if value < 0 else "end" if value > 0 else "middle"
+        ticks.append(f"<line x1='{x:.1f}' y1='0' x2='{x:.1f}' y2='4' stroke='#888'/>"
+                     f"<text x='{x:.1f}' y='14' font-size='9' fill='#555' text-anchor='{anchor}'>{f"{value:+.3g}" if value else "0"}</text>")
+    return (f"<svg width='{PLOT_WIDTH}' height='16' role='img' aria-label='scale'>"
+            f"<line x1='{PLOT_PAD}' y1='0' x2='{PLOT_WIDTH - PLOT_PAD}' y2='0' stroke='#888'/>{''.join(ticks)}</svg>")
+
+
+def _forest(figures: list, colours: dict, reach: float, row: int = 10) -> str:
+    """A dot and bar per figure: filled where the interval excludes zero, hollow where it does not, and a
+    grey ring on the zero line where the difference is exactly zero in every game."""
     shown = [(label, f) for label, f in figures if f and f["mean"] is not None]
     if not shown:
         return ""
-    reach = max(max(abs(v) for v in (f["ci95"] or [f["mean"]]) + [f["mean"]]) for _, f in shown) or 1.0
-    middle, half = width / 2, width / 2 - 6
-
-    def x(value: float) -> float:
-        return middle + value / reach * half
-
     height = row * len(shown) + 4
+    middle = _x(0.0, reach)
     marks = [f"<line x1='{middle}' y1='0' x2='{middle}' y2='{height}' stroke='#bbb'/>"]
     for i, (label, f) in enumerate(shown):
         y = 2 + row * i + row / 2
         low, high = f["ci95"] or [f["mean"], f["mean"]]
         colour = colours[label]
-        marks.append(f"<line x1='{x(low):.1f}' y1='{y}' x2='{x(high):.1f}' y2='{y}' stroke='{colour}' stroke-width='2'/>")
-        marks.append(f"<circle cx='{x(f['mean']):.1f}' cy='{y}' r='3' fill='{colour}'/>")
-    marks.append(f"<text x='{width - 1}' y='8' font-size='8' fill='#888' text-anchor='end'>±{reach:.2g}</text>")
-    return (f"<svg width='{width}' height='{height}' role='img' aria-label='paired differences'>"
+        if f["mean"] == 0 and low == high == 0:
+            marks.append(f"<circle cx='{middle}' cy='{y}' r='2.5' fill='white' stroke='#999' class='same'/>")
+            continue
+        solid = excludes_zero(f)
+        marks.append(f"<line x1='{_x(low, reach):.1f}' y1='{y}' x2='{_x(high, reach):.1f}' y2='{y}' stroke='{colour}' "
+                     f"stroke-width='2' opacity='{1 if solid else 0.45}'/>")
+        fill = colour if solid else "white"
+        marks.append(f"<circle cx='{_x(f['mean'], reach):.1f}' cy='{y}' r='3' fill='{fill}' stroke='{colour}' "
+                     f"class='{'sig' if solid else 'flat'}'/>")
+    return (f"<svg width='{PLOT_WIDTH}' height='{height}' role='img' aria-label='paired differences'>"
             + "".join(marks) + "</svg>")
 
 

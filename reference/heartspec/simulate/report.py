@@ -116,6 +116,8 @@ def _histograms(result: ShardResult) -> list[dict]:
 # ---------------------------------------------------------------- text
 
 def render_text(document: dict) -> str:
+    from heartspec.simulate.summary import opening
+
     labels = [r["label"] for r in document["rulesets"]]
     base = document["baseline"]
     bots = bots_phrase(document["bots"])
@@ -126,6 +128,9 @@ def render_text(document: dict) -> str:
         "(games as the unit).",
         f"Δ: paired difference from {base} over the deals both games reached; * where the interval excludes 0.",
     ]
+    said = opening(document)
+    if said:
+        lines += ["", *_wrapped(" ".join(said))]
     diffs = {d["ruleset"]: d["metrics"] for d in document["differences"] if d["baseline"] == base}
     width = max(len(m["label"]) for m in document["metrics"]) + 2
     lines += ["", " " * width + "".join(f"{label:>16}" for label in labels)
@@ -137,10 +142,48 @@ def render_text(document: dict) -> str:
             lines += [f"{section}:"]
         key = metric["key"]
         row = metric["label"].ljust(width)
-        row += "".join(f"{figure_cell(document['results'][label].get(key)):>16}" for label in labels)
-        row += "".join(f"{figure_cell(diffs[label].get(key), signed=True):>16}" for label in labels[1:])
+        row += "".join(column(figure_cell(document['results'][label].get(key))) for label in labels)
+        row += "".join(column(figure_cell(diffs[label].get(key), signed=True)) for label in labels[1:])
         lines.append(row)
+    if document.get("attribution"):
+        lines += ["", *attribution_text(document, width)]
     return "\n".join(lines) + "\n"
+
+
+def attribution_text(document: dict, width: int) -> list[str]:
+    """Each rule cell's effect beside the whole difference and the interaction, figure by figure."""
+    found = document["attribution"]
+    base, other, cells = found["baseline"], found["ruleset"], found["cells"]
+    lines = [f"Attribution: {base} played with each rule where {other} differs switched alone to {other}'s value, "
+             "on the same deals with the same bots:"]
+    for i, cell in enumerate(cells, 1):
+        lines.append(f"  [{i}] {cell['title']}")
+        if cell["together"]:
+            lines.append(f"      switched together: {cell['together']}")
+    if found["inert"]:
+        lines.append(f"  Alike in play at {document['players']} players, so not switched: {', '.join(found['inert'])}")
+    lines.append(f"  The cells' effects plus the interaction (what no single cell explains) add up to the whole "
+                 f"difference {other} − {base}.")
+    lines += ["", " " * width + f"{'Δ ' + other:>16}" + "".join(f"{f'[{i}]':>16}" for i in range(1, len(cells) + 1))
+              + f"{'interaction':>16}"]
+    for metric in document["metrics"]:
+        key = metric["key"]
+        if key not in found["whole"]:
+            continue
+        figures = [found["whole"][key], *(c["metrics"].get(key) for c in cells), found["interaction"][key]]
+        lines.append(metric["label"].ljust(width) + "".join(column(figure_cell(f, signed=True)) for f in figures))
+    return lines
+
+
+def column(cell: str, width: int = 16) -> str:
+    """A cell right-aligned in its column, never run into the one before it."""
+    return f"{cell:>{width}}" if len(cell) < width else " " + cell
+
+
+def _wrapped(text: str, width: int = 110) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width)
 
 
 def bots_phrase(bots: list[str]) -> str:
@@ -150,14 +193,30 @@ def bots_phrase(bots: list[str]) -> str:
 
 
 def figure_cell(figure: dict | None, signed: bool = False) -> str:
+    """`mean ±half`, a difference starred where its interval excludes zero; `0 (same)` for a difference that
+    is exactly zero in every game; enough decimals that neither a starred mean nor its half-width reads as 0."""
     if figure is None or figure["mean"] is None:
         return "-"
     mean, ci = figure["mean"], figure["ci95"]
     half = 0.0 if ci is None else (ci[1] - ci[0]) / 2
-    # two decimals, or three when a figure or its interval is smaller than that shows
-    places = 3 if 0 < min(abs(mean) or 1, half or 1) < 0.05 else 2
+    if signed and mean == 0 and half == 0:
+        return "0 (same)"
+    places = _places(mean, half)
     text = f"{mean:+.{places}f}" if signed else f"{mean:.{places}f}"
     if ci is None:
         return text
-    star = "*" if signed and (ci[0] > 0 or ci[1] < 0) else " " if signed else ""
+    star = "*" if signed and excludes_zero(figure) else " " if signed else ""
     return f"{text} ±{half:.{places}f}{star}"
+
+
+def excludes_zero(figure: dict | None) -> bool:
+    return bool(figure and figure["ci95"] and (figure["ci95"][0] > 0 or figure["ci95"][1] < 0))
+
+
+def _places(mean: float, half: float) -> int:
+    """Two decimals, or as many as it takes (up to six) to show the smaller nonzero of mean and half-width."""
+    smallest = min((abs(v) for v in (mean, half) if v), default=1.0)
+    places = 2
+    while places < 6 and smallest < 5 * 10 ** -places:
+        places += 1
+    return places

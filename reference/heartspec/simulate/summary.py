@@ -1,0 +1,107 @@
+"""The few sentences a simulation report opens with, in the reader's language (`--lang`).
+
+They name the largest differences whose interval excludes zero, largest relative to the baseline's own
+figure first (a rate that doubles before points that move by 1%), and, for an --attribute run, the rule
+cell with the largest significant share of each, or that no single rule explains it alone.
+"""
+
+from __future__ import annotations
+
+from heartspec.i18n import N_, _
+from heartspec.simulate.play import COUNTED_RULES
+from heartspec.simulate.report import excludes_zero
+
+SENTENCES = 3  # differences named; the tables below hold the rest
+# per-seat points move together (every seat plays under the same rules), so the summary names the
+# seat dealt the queen instead of four seats; how often a rule decided a move follows from the rule
+# itself, so the summary names what players feel (points, moons, game length, shared wins)
+LEFT_OUT = ("points.seat", "money", *COUNTED_RULES)
+
+METRIC_NAMES = {
+    "points.queen_holder": N_("points per deal of the seat dealt the queen of spades"),
+    "moon": N_("the moon shot (% of deals)"),
+    "tricks": N_("tricks per deal"),
+    "game.deals": N_("deals per game"),
+    "kitty.points": N_("points in the kitty per deal"),
+    "first_trick.points": N_("point cards refused on the first trick, per deal"),
+    "first_trick.when_only_points": N_("point cards forced on the first trick, per deal"),
+    "heart_leads.before_broken": N_("heart leads refused before hearts broke, per deal"),
+    "heart_leads.exceptions": N_("hearts led by an exception, per deal"),
+    "following.identical_cards": N_("identical cards cancelled, per deal"),
+    "following.all_cancelled": N_("tricks with every led card cancelled, per deal"),
+    "deck.kitty_to": N_("kitties taken, per deal"),
+    "game_end.ties": N_("extra deals for a tie, per deal"),
+    "game.shared_win": N_("games ended on a shared win (%)"),
+    "game.extra_deals": N_("extra deals for a tie, per game"),
+}
+
+
+def metric_name(metric: dict) -> str:
+    key = metric["key"]
+    return _(METRIC_NAMES[key]) if key in METRIC_NAMES else metric["label"]
+
+
+def opening(document: dict) -> list[str]:
+    """The report's first sentences: the largest significant differences (and, attributed, their rules)."""
+    base = document["baseline"]
+    differences = [d for d in document["differences"] if d["baseline"] == base]
+    if not differences:
+        return []
+    attribution = document.get("attribution")
+    sentences = []
+    for difference in differences:
+        found = _largest(document, difference)
+        other = difference["ruleset"]
+        if not found:
+            sentences.append(_("{other} and {base} show no difference whose 95% interval excludes zero in "
+                               "these games.").format(other=other, base=base))
+            continue
+        for metric, figure in found:
+            own = document["results"][base].get(metric["key"])
+            sentences.append(_("{figure}: {base} {before}, {other} {after} ({change}).").format(
+                figure=_capital(metric_name(metric)), base=base, other=other, before=_number(own["mean"]),
+                after=_number(document["results"][other][metric["key"]]["mean"]), change=_signed(figure["mean"])))
+            if attribution and attribution["ruleset"] == other:
+                sentences.append(_because(attribution, metric["key"]))
+    return sentences
+
+
+def _largest(document: dict, difference: dict) -> list[tuple[dict, dict]]:
+    base = document["results"][document["baseline"]]
+    ranked = []
+    for metric in document["metrics"]:
+        key = metric["key"]
+        figure = difference["metrics"].get(key)
+        if key.startswith(LEFT_OUT) or not excludes_zero(figure):
+            continue
+        own = base.get(key)
+        scale = abs(own["mean"]) if own and own["mean"] else 0.0
+        ranked.append((abs(figure["mean"]) / scale if scale else float("inf"), metric, figure))
+    ranked.sort(key=lambda item: -item[0])
+    return [(metric, figure) for _, metric, figure in ranked[:SENTENCES]]
+
+
+def _because(attribution: dict, key: str) -> str:
+    """The cell with the largest significant effect on this figure, and how much of the whole it is."""
+    whole = attribution["whole"][key]["mean"]
+    cells = [(c, c["metrics"][key]) for c in attribution["cells"] if excludes_zero(c["metrics"].get(key))]
+    if not cells:
+        return _("No single rule explains it alone: each rule switched by itself leaves it within its interval.")
+    cell, figure = max(cells, key=lambda item: abs(item[1]["mean"]))
+    share = figure["mean"] / whole if whole else None
+    if share is not None and 0 < share:
+        return _("The rule behind it: {rule} ({change}, {share:.0%} of the difference).").format(
+            rule=cell["title"], change=_signed(figure["mean"]), share=share)
+    return _("The rule behind it: {rule} ({change}).").format(rule=cell["title"], change=_signed(figure["mean"]))
+
+
+def _number(value: float) -> str:
+    return f"{value:.3g}" if abs(value) < 100 else f"{value:,.0f}"
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.2g}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
