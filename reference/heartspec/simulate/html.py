@@ -164,8 +164,9 @@ def _axis(reach: float) -> str:
     for value in (-reach, 0.0, reach):
         x = _x(value, reach)
         anchor = "start" if value < 0 else "end" if value > 0 else "middle"
+        shown = f"{value:+.3g}" if value else "0"
         ticks.append(f"<line x1='{x:.1f}' y1='0' x2='{x:.1f}' y2='4' stroke='#888'/>"
-                     f"<text x='{x:.1f}' y='14' font-size='9' fill='#555' text-anchor='{anchor}'>{f"{value:+.3g}" if value else "0"}</text>")
+                     f"<text x='{x:.1f}' y='14' font-size='9' fill='#555' text-anchor='{anchor}'>{shown}</text>")
     return (f"<svg width='{PLOT_WIDTH}' height='16' role='img' aria-label='scale'>"
             f"<line x1='{PLOT_PAD}' y1='0' x2='{PLOT_WIDTH - PLOT_PAD}' y2='0' stroke='#888'/>{''.join(ticks)}</svg>")
 

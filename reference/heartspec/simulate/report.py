@@ -61,7 +61,7 @@ def metrics_for(players: int, money: bool) -> list[Metric]:
 
 def build_report(run: Run, result: ShardResult, labels_detail: list[dict], settings: dict) -> dict:
     """The JSON document: settings, per-ruleset figures, paired differences from the baseline, histograms."""
-    labels = [detail["label"] for detail in labels_detail]  # an --attribute run's cell tables are not columns
+    labels = [label for label, _ in run.tables[:2 if run.cells else None]]  # an --attribute run's cells are no columns
     money = any(rules.settlement != "none" for _, rules in run.tables)
     players = run.tables[0][1].players
     metrics = metrics_for(players, money)
