@@ -31,6 +31,8 @@ Four measurements in one run, printed as small tables:
 6. `heartspec simulate fi no dk se --players 4 --games 20000 --bots heuristic --workers 2`, pure and
    with `--core compiled`, side by side with their ratio (benchmarks/simulate_core.py; the pure run
    takes about five minutes on two idle cores; 200 games with --quick, or --simulate-games N).
+7. `heartspec simulate dk se --players 4 --games 20000 --bots heuristic --workers 2 --core compiled`, with
+   and without `--attribute`: wall clock and CPU seconds (benchmarks/attribution.py).
 
 Not a test: figures depend on the machine and on what else runs on it.
 """
@@ -314,6 +316,9 @@ def main(argv: list[str] | None = None) -> int:
 
     print_suite_engines(args.spec, rounds=1 if args.quick else 2, quick=args.quick)
     simulate_core.print_side_by_side(args.simulate_games or (200 if args.quick else 20_000), workers=2)
+    from attribution import print_attribution  # benchmarks/, this script's folder
+
+    print_attribution(args.simulate_games or (200 if args.quick else 20_000), workers=2)
     return 0
 
 
