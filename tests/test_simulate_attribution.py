@@ -191,3 +191,13 @@ def test_the_cli_prints_the_attribution_and_an_opening_summary(tmp_path):
     assert "Which rule does what" in page and "class='summary'" in page
     three = CliRunner().invoke(main, ["simulate", "fi", "no", "dk", "--players", "4", "--attribute"])
     assert three.exit_code != 0 and "Traceback" not in three.output and "two rule sets" in three.output
+
+
+@needs_core
+def test_the_opening_summary_names_the_rule_behind_an_effect_in_the_language_asked_for():
+    finnish = CliRunner().invoke(main, ["simulate", "dk", "se", "--players", "4", "--games", "3000", "--seed", "1",
+                                        "--core", "compiled", "--workers", "1", "--attribute", "--lang", "fi"])
+    assert finnish.exit_code == 0, finnish.output
+    opening = " ".join(finnish.output.split("\n\n")[1].split())
+    assert "Kuu ammuttu (% jaoista): dk" in opening
+    assert "Sen takana oleva sääntö: Ensimmäinen tikki: points allowed → forbidden_unless_only_points" in opening

@@ -112,7 +112,8 @@ def figures(sums: CrossSums, metrics, cells) -> dict:
     """The report's `attribution`: per cell, the whole and the interaction, figures by metric key."""
     index = {name: i for i, name in enumerate(sums.names)}
     whole_at = sums.scopes - 1
-    out_cells = [{"paths": list(c.paths), "title": c.title, "together": c.together, "metrics": {}} for c in cells]
+    out_cells = [{"paths": list(c.paths), "title": c.title, "together": c.together,
+                  "changes": [{"path": p, "from": a, "to": b} for p, a, b in c.changes], "metrics": {}} for c in cells]
     whole, interaction = {}, {}
     for metric in metrics:
         m = index.get(metric.key)

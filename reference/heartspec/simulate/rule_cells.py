@@ -36,6 +36,7 @@ class Switch:
     paths: tuple[str, ...]
     title: str
     together: str | None = None
+    changes: tuple[tuple[str, str, str], ...] = ()  # (path, A's value, B's value), values as text
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ def find_cells(spec, labels: tuple[str, str], ours: Resolved, theirs: Resolved, 
             refused.setdefault(_key(path), []).append((path, str(err)))
             continue
         if changed:
-            alone.append(Switch((path,), cell_title(path, ours, theirs)))
+            alone.append(_switch((path,), ours, theirs))
         else:
             unchanged.append(path)
     switches = _with_refused(ours, theirs, alone, refused, paths)
@@ -124,8 +125,7 @@ def find_cells(spec, labels: tuple[str, str], ours: Resolved, theirs: Resolved, 
             continue
         at = switches.index(partner)
         why = f"{path} changes play only together with {', '.join(partner.paths)}"
-        switches[at] = Switch(partner.paths + (path,), _joined_title(partner.paths + (path,), ours, theirs),
-                              "; ".join(filter(None, [partner.together, why])))
+        switches[at] = _switch(partner.paths + (path,), ours, theirs, "; ".join(filter(None, [partner.together, why])))
     return Cells(tuple(switches), tuple(inert))
 
 
@@ -143,7 +143,7 @@ def _with_refused(ours: Resolved, theirs: Resolved, alone: list[Switch], refused
         absorbed = [s for s in switches if set(s.paths) & set(group)]
         switches = [s for s in switches if s not in absorbed]
         why = "; ".join(filter(None, [why, *(s.together for s in absorbed)]))
-        switches.append(Switch(group, _joined_title(group, ours, theirs), why))
+        switches.append(_switch(group, ours, theirs, why))
     return switches
 
 
@@ -175,19 +175,28 @@ def _partner(ours: Resolved, theirs: Resolved, switches: list[Switch], path: str
     return None
 
 
-def cell_title(path: str, ours: Resolved, theirs: Resolved) -> str:
-    """'End of the game: condition reaches → exceeds'."""
+def _switch(paths: tuple[str, ...], ours: Resolved, theirs: Resolved, together: str | None = None) -> Switch:
+    changes = tuple(_change(p, ours, theirs) for p in paths)
+    return Switch(paths, change_phrase(changes), together, changes)
+
+
+def _change(path: str, ours: Resolved, theirs: Resolved) -> tuple[str, str, str]:
     key, _, field = path.partition(".")
     mine, other = _value(ours, key), _value(theirs, key)
     if field:
         mine = mine.get(field, ABSENT) if isinstance(mine, dict) else ABSENT
         other = other.get(field, ABSENT) if isinstance(other, dict) else ABSENT
-    head = f"{label(key)}: {field}" if field else label(key)
-    return f"{head} {_shown(mine)} → {_shown(other)}"
+    return path, _shown(mine), _shown(other)
 
 
-def _joined_title(paths, ours: Resolved, theirs: Resolved) -> str:
-    return " + ".join(cell_title(p, ours, theirs) for p in paths)
+def change_phrase(changes) -> str:
+    """'End of the game: condition reaches → exceeds', the rule's name in the language rendered in."""
+    phrases = []
+    for path, before, after in changes:
+        key, _, field = path.partition(".")
+        head = f"{label(key)}: {field}" if field else label(key)
+        phrases.append(f"{head} {before} → {after}")
+    return " + ".join(phrases)
 
 
 def _shown(value) -> str:

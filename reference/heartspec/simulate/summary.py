@@ -10,6 +10,7 @@ from __future__ import annotations
 from heartspec.i18n import N_, _
 from heartspec.simulate.play import COUNTED_RULES
 from heartspec.simulate.report import excludes_zero
+from heartspec.simulate.rule_cells import change_phrase
 
 SENTENCES = 3  # differences named; the tables below hold the rest
 # per-seat points move together (every seat plays under the same rules), so the summary names the
@@ -88,11 +89,12 @@ def _because(attribution: dict, key: str) -> str:
     if not cells:
         return _("No single rule explains it alone: each rule switched by itself leaves it within its interval.")
     cell, figure = max(cells, key=lambda item: abs(item[1]["mean"]))
+    rule = change_phrase((c["path"], c["from"], c["to"]) for c in cell["changes"])
     share = figure["mean"] / whole if whole else None
     if share is not None and 0 < share:
-        return _("The rule behind it: {rule} ({change}, {share:.0%} of the difference).").format(
-            rule=cell["title"], change=_signed(figure["mean"]), share=share)
-    return _("The rule behind it: {rule} ({change}).").format(rule=cell["title"], change=_signed(figure["mean"]))
+        return _("The rule behind it: {rule} ({change}, {share} of the difference).").format(
+            rule=rule, change=_signed(figure["mean"]), share=f"{share:.0%}")
+    return _("The rule behind it: {rule} ({change}).").format(rule=rule, change=_signed(figure["mean"]))
 
 
 def _number(value: float) -> str:
