@@ -43,6 +43,9 @@
 #define bot_pass NAME(bot_pass)
 #define bot_play NAME(bot_play)
 #define bot_choose NAME(bot_choose)
+#define mc_sample NAME(mc_sample)
+#define mc_playout NAME(mc_playout)
+#define montecarlo_play NAME(montecarlo_play)
 #define paired_deck NAME(paired_deck)
 #define sim_deal NAME(sim_deal)
 #define sim_game NAME(sim_game)
@@ -262,7 +265,7 @@ static int heuristic_choose(const game_t *g, int seat)
 
 static MASK bot_pass(const game_t *g, const bot_tables_t *t, int kind, int seat, rng_t *rng)
 {
-    if (kind == BOT_HEURISTIC)
+    if (kind == BOT_HEURISTIC || kind == BOT_MONTECARLO)
         return heuristic_pass(g, t, seat, rng);
     MASK left = g->hand[seat], pick = 0;
     for (int c = 0; c < g->r->pass_count; c++) {
@@ -271,6 +274,123 @@ static MASK bot_pass(const game_t *g, const bot_tables_t *t, int kind, int seat,
         left &= ~b;
     }
     return pick;
+}
+
+/* ------------------------------------------------------------------ the Monte Carlo bot
+ * At each card with a choice it deals the cards it has not seen among the other hands (and a kitty
+ * not yet taken) in `samples` ways consistent with what it saw: each hand's size, the suits a seat
+ * showed out of (voids), and the cards it passed, which stay with the seat it passed them to until
+ * played. For each such deal it plays each legal card and the rest of the deal with every seat
+ * playing the heuristic, and keeps the card whose deals end best on average for it: its own points
+ * minus the others' mean (so a moon it shoots, or spoils, counts). Passing and the moon choice are
+ * the heuristic's. Its generator is the seat's own, so one seed gives one game. */
+
+/* One consistent deal of the unseen cards into `hands` (and `kitty`): 1, or 0 when voids leave no room
+ * in `tries` attempts (the caller then deals ignoring voids, which can always be done). */
+static int mc_sample(const game_t *g, int seat, const unsigned *voids, MASK unseen, const MASK *fixed,
+                     MASK *hands, MASK *kitty, int kitty_room, rng_t *rng, int keep_voids)
+{
+    int n = g->r->n, room[MAX_SEATS], cards[MAX_CARDS], len = 0;
+    MASK pool = unseen;
+    for (int s = 0; s < n; s++) {
+        hands[s] = s == seat ? g->hand[s] : fixed[s];
+        room[s] = s == seat ? 0 : count(g->hand[s]) - count(fixed[s]);
+        pool &= ~fixed[s];
+    }
+    for (MASK rest = pool; rest; rest &= rest - 1)
+        cards[len++] = lowest(rest);
+    for (int i = len - 1; i > 0; i--) { /* a random order of the pool (Fisher-Yates) */
+        int j = (int)below(rng, (unsigned)(i + 1)), c = cards[i];
+        cards[i] = cards[j];
+        cards[j] = c;
+    }
+    *kitty = 0;
+    for (int i = 0; i < len; i++) { /* each card to a seat that may hold it, or the kitty, in proportion to room */
+        int c = cards[i], total = kitty_room, suit = suit_of(c);
+        for (int s = 0; s < n; s++)
+            if (room[s] > 0 && !(keep_voids && (voids[s] >> suit & 1)))
+                total += room[s];
+        if (total == 0)
+            return 0;
+        int pick = (int)below(rng, (unsigned)total), s = 0;
+        for (; s < n; s++)
+            if (room[s] > 0 && !(keep_voids && (voids[s] >> suit & 1)) && (pick -= room[s]) < 0)
+                break;
+        if (s == n) {
+            *kitty |= bit(c);
+            kitty_room--;
+        } else {
+            hands[s] |= bit(c);
+            room[s]--;
+        }
+    }
+    return 1;
+}
+
+/* The rest of the deal with every seat playing the heuristic; the seat's points minus the others' mean. */
+static double mc_playout(game_t *p, const bot_tables_t *t, int seat, rng_t *rng)
+{
+    while (p->phase == PH_PLAYING) {
+        int s = p->turn;
+        play_step(p, s, heuristic_play(p, t, s, legal_now(p, s), rng));
+    }
+    if (p->phase == PH_MOON)
+        choose_step(p, p->turn, heuristic_choose(p, p->turn));
+    int n = p->r->n;
+    double others = 0;
+    for (int s = 0; s < n; s++)
+        if (s != seat)
+            others += p->last_points[s];
+    return p->last_points[seat] - others / (n - 1);
+}
+
+static int montecarlo_play(const game_t *g, const bot_tables_t *t, int seat, MASK legal, const unsigned *voids,
+                           int samples, rng_t *rng)
+{
+    const rules_t *r = g->r;
+    int n = r->n;
+    if (!(legal & (legal - 1)) || samples < 1 || voids == NULL || r->stock_size || g->set_aside)
+        return heuristic_play(g, t, seat, legal, rng); /* nothing to choose, or a stock or set-aside trick it does not model */
+    MASK unseen = g->kitty, fixed[MAX_SEATS] = {0};
+    for (int s = 0; s < n; s++)
+        if (s != seat)
+            unseen |= g->hand[s];
+    int offset = r->pass_count && r->cycle_passes[g->pass_slot] ? r->cycle[g->pass_slot] : 0;
+    if (offset)
+        fixed[modulo(seat + offset, n)] = g->passes[seat] & unseen;
+    int cand[MAX_CARDS], ncand = 0;
+    double total[MAX_CARDS];
+    for (MASK rest = legal; rest; rest &= rest - 1) {
+        total[ncand] = 0;
+        cand[ncand++] = lowest(rest);
+    }
+    game_t *base = PyMem_Malloc(2 * sizeof *base);
+    if (base == NULL)
+        return heuristic_play(g, t, seat, legal, rng);
+    game_t *trial = base + 1;
+    *base = *g;
+    base->log = NULL;
+    base->events = NULL;
+    base->counts = NULL;
+    for (int k = 0; k < samples; k++) {
+        MASK hands[MAX_SEATS], kitty;
+        int kitty_room = count(g->kitty);
+        if (!mc_sample(g, seat, voids, unseen, fixed, hands, &kitty, kitty_room, rng, 1))
+            mc_sample(g, seat, voids, unseen, fixed, hands, &kitty, kitty_room, rng, 0);
+        memcpy(base->hand, hands, sizeof(MASK) * (size_t)n);
+        base->kitty = kitty;
+        for (int i = 0; i < ncand; i++) {
+            *trial = *base;
+            play_step(trial, seat, cand[i]);
+            total[i] += mc_playout(trial, t, seat, rng);
+        }
+    }
+    PyMem_Free(base);
+    int best = 0;
+    for (int i = 1; i < ncand; i++)
+        if (total[i] < total[best])
+            best = i;
+    return cand[best];
 }
 
 INLINE static int bot_play(const game_t *g, const bot_tables_t *t, int kind, int seat, MASK legal, rng_t *rng)
@@ -282,7 +402,7 @@ INLINE static int bot_play(const game_t *g, const bot_tables_t *t, int kind, int
 
 static int bot_choose(const game_t *g, int kind, int seat, rng_t *rng)
 {
-    return kind == BOT_HEURISTIC ? heuristic_choose(g, seat) : (int)below(rng, 2);
+    return kind == BOT_HEURISTIC || kind == BOT_MONTECARLO ? heuristic_choose(g, seat) : (int)below(rng, 2);
 }
 
 /* The deck in dealing order for deal `number` of game `game`: a key per physical id, the deck sorted by them. */
@@ -337,10 +457,15 @@ static void sim_deal(game_t *g, const bot_tables_t *t, const sim_env_t *env, rng
             pass_step(g, s, chosen[s]);
     }
     int moves = 0;
+    unsigned voids[MAX_SEATS] = {0}; /* suits each seat showed out of this deal, for the Monte Carlo bot */
     while (g->phase == PH_PLAYING) {
         int seat = g->turn;
         MASK legal = legal_now(g, seat);
-        int card = bot_play(g, t, env->bots[seat], seat, legal, &bots[seat]);
+        int card = env->bots[seat] == BOT_MONTECARLO
+                       ? montecarlo_play(g, t, seat, legal, voids, env->samples, &bots[seat])
+                       : bot_play(g, t, env->bots[seat], seat, legal, &bots[seat]);
+        if (g->trick_len && suit_of(card) != g->led)
+            voids[seat] |= 1u << g->led;
         log_play(g, seat, card, legal);
         play_step(g, seat, card);
         moves++;
@@ -415,6 +540,9 @@ static int sim_game(const rules_t *r, const bot_tables_t *t, const sim_env_t *en
 #undef bot_pass
 #undef bot_play
 #undef bot_choose
+#undef mc_sample
+#undef mc_playout
+#undef montecarlo_play
 #undef paired_deck
 #undef sim_deal
 #undef sim_game

@@ -9,7 +9,8 @@
 
 #define SIM_MAX_DEALS 1000 /* heartspec.simulate.play.MAX_DEALS_PER_GAME */
 #define SIM_MAX_TABLES 16
-enum { BOT_RANDOM, BOT_HEURISTIC };
+#define SIM_MAX_SAMPLES 4096 /* the Monte Carlo bot's budget: deals per decision */
+enum { BOT_RANDOM, BOT_HEURISTIC, BOT_MONTECARLO };
 
 /* A deal's row: points.seat0..n-1, then these (offsets from n); a game's row: these, then money_cents.seat0..n-1.
  * The order is heartspec.simulate.play's: the per-deal dict's keys, then COUNTED_RULES. */
@@ -38,6 +39,7 @@ typedef struct {
 typedef struct {
     bot_consts_t k;
     int bots[MAX_SEATS];
+    int samples; /* the Monte Carlo bot's deals per decision */
     u64 seed;
     log_t *log;
 } sim_env_t;

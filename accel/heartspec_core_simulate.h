@@ -227,9 +227,10 @@ static int sim_index(sim_buffers_t *b, int count, const sim_env_t *env, long lon
     return 0;
 }
 
-/* simulate(tables, bots, consts, seed, first, stop, records, logged)
+/* simulate(tables, bots, consts, seed, first, stop, records, logged[, samples])
  *   tables: one (rules table, (dealer, deal_number, totals), (stake numerator, denominator)) per ruleset;
- *   bots: a BOT_ kind per seat; consts: bot_consts_t's fields in order; games first..stop-1 of the run `seed`.
+ *   bots: a BOT_ kind per seat; consts: bot_consts_t's fields in order; games first..stop-1 of the run `seed`;
+ *   samples: the Monte Carlo bot's deals per decision (needed for a BOT_MONTECARLO seat).
  *   Returns (scopes, deals, records or None, move log or None); a scope is
  *   (deal tallies, game tallies, game.deals histogram, points.queen_holder histogram), a tally None or
  *   (games, sum_y, sum_n, sum_yy, sum_yn, sum_nn). */
@@ -238,16 +239,20 @@ static PyObject *simulate(PyObject *self, PyObject *args)
     PyObject *tables, *bots_arg, *consts_arg;
     unsigned long long seed;
     long long first, stop;
-    int want_records, logged;
-    if (!PyArg_ParseTuple(args, "O!O!O!KLLpp", &PyTuple_Type, &tables, &PyTuple_Type, &bots_arg, &PyTuple_Type,
-                          &consts_arg, &seed, &first, &stop, &want_records, &logged))
+    int want_records, logged, samples = 0;
+    if (!PyArg_ParseTuple(args, "O!O!O!KLLpp|i", &PyTuple_Type, &tables, &PyTuple_Type, &bots_arg, &PyTuple_Type,
+                          &consts_arg, &seed, &first, &stop, &want_records, &logged, &samples))
         return NULL;
+    if (samples < 0 || samples > SIM_MAX_SAMPLES) {
+        PyErr_Format(PyExc_ValueError, "samples: 0..%d deals per Monte Carlo decision", SIM_MAX_SAMPLES);
+        return NULL;
+    }
     int count = (int)PyTuple_GET_SIZE(tables);
     if (count < 1 || count > SIM_MAX_TABLES || first < 0 || stop < first) {
         PyErr_Format(PyExc_ValueError, "1..%d tables and 0 <= first <= stop", SIM_MAX_TABLES);
         return NULL;
     }
-    sim_env_t env = {.seed = seed};
+    sim_env_t env = {.seed = seed, .samples = samples};
     log_t log = {NULL, 0, 0, 0};
     env.log = logged ? &log : NULL;
     if (read_ints(consts_arg, &env.k.spades, 7, "consts"))
@@ -282,8 +287,9 @@ static PyObject *simulate(PyObject *self, PyObject *args)
     if (read_ints(bots_arg, env.bots, b.rules[0].n, "bots"))
         goto done;
     for (int s = 0; s < b.rules[0].n; s++)
-        if (env.bots[s] != BOT_RANDOM && env.bots[s] != BOT_HEURISTIC) {
-            PyErr_SetString(PyExc_ValueError, "bots: 0 (random) or 1 (heuristic) per seat");
+        if (env.bots[s] != BOT_RANDOM && env.bots[s] != BOT_HEURISTIC &&
+            !(env.bots[s] == BOT_MONTECARLO && samples > 0)) {
+            PyErr_SetString(PyExc_ValueError, "bots: 0 (random), 1 (heuristic) or 2 (Monte Carlo, with samples > 0) per seat");
             goto done;
         }
     long long deals = 0;

@@ -28,6 +28,34 @@ from heartspec.simulate.play import COUNTED_RULES, MAX_DEALS_PER_GAME, GameRecor
 from heartspec.simulate.stats import Tally
 
 BOT_KINDS = {"random": 0, "heuristic": 1}  # heartspec_core_sim.h BOT_RANDOM, BOT_HEURISTIC
+BOT_MONTECARLO = 2
+MONTECARLO = "montecarlo"
+MONTECARLO_SAMPLES = 8  # deals of the unseen cards per decision, each played out once per legal card
+MAX_MONTECARLO_SAMPLES = 4096  # heartspec_core_sim.h SIM_MAX_SAMPLES
+
+
+def montecarlo_samples(bot: str) -> int | None:
+    """`montecarlo` (MONTECARLO_SAMPLES deals per decision) or `montecarlo-N`: the budget; None for another bot."""
+    if bot == MONTECARLO:
+        return MONTECARLO_SAMPLES
+    head, dash, tail = bot.partition("-")
+    if head != MONTECARLO or not dash:
+        return None
+    if not tail.isdigit() or not 1 <= int(tail) <= MAX_MONTECARLO_SAMPLES:
+        raise bots.BotError(f"bot {bot!r}: montecarlo-N takes N from 1 to {MAX_MONTECARLO_SAMPLES} deals per decision")
+    return int(tail)
+
+
+def run_samples(seat_bots) -> int:
+    """The run's Monte Carlo budget (0 without such a seat): one per run, so every such seat plays alike."""
+    budgets = {montecarlo_samples(bot) for bot in seat_bots} - {None}
+    if len(budgets) > 1:
+        raise bots.BotError("the Monte Carlo seats of one run share one budget: name montecarlo-N once")
+    return budgets.pop() if budgets else 0
+
+
+def bot_kind(bot: str) -> int:
+    return BOT_MONTECARLO if montecarlo_samples(bot) else BOT_KINDS[bot]
 # bot_consts_t, in its order: where the heuristic's cards are, and its thresholds (from simulate.bots)
 CONSTS = (SPADES, HEARTS, bots.QUEEN_SLOT, bots.HIGH_HEART_SLOT, bots.LOW_SPADES_THAT_GUARD_THE_QUEEN,
           bots.MOON_THREAT_POINTS, bots.QUEEN)
@@ -38,7 +66,7 @@ SIM_MAX_TABLES = 16  # heartspec_core_sim.h: tables one call of the core plays
 
 def unsupported(tables: tuple[tuple[str, CompiledRules], ...], seat_bots: tuple[str, ...]) -> str | None:
     """Why the compiled core cannot play this run, or None when it can (the core itself must be installed)."""
-    others = sorted({bot for bot in seat_bots if bot not in BOT_KINDS})
+    others = sorted({bot for bot in seat_bots if bot not in BOT_KINDS and montecarlo_samples(bot) is None})
     if others:
         return f"the bot {others[0]} speaks the seat protocol"
     if not hasattr(core._native, "simulate"):
@@ -72,9 +100,10 @@ def _table(rules: CompiledRules) -> tuple:
 def _call(run, start: int, stop: int, records: bool, logged: bool):
     core.require()  # a Dask worker without the extra says so in one line
     tables = tuple(_table(rules) for _, rules in run.tables)
-    kinds = tuple(BOT_KINDS[bot] for bot in run.bots)
+    kinds = tuple(bot_kind(bot) for bot in run.bots)
     try:
-        return core._native.simulate(tables, kinds, CONSTS, run.seed & SEED_MASK, start, stop, records, logged)
+        return core._native.simulate(tables, kinds, CONSTS, run.seed & SEED_MASK, start, stop, records, logged,
+                                     run_samples(run.bots))
     except RuntimeError:  # a game past play.MAX_DEALS_PER_GAME deals, as the pure path reports it
         labels = ", ".join(label for label, _ in run.tables)
         raise bots.BotError(f"a game under {labels} did not end after {MAX_DEALS_PER_GAME} deals") from None

@@ -33,11 +33,18 @@ def seat_bots(spec: str, players: int) -> tuple[str, ...]:
         bots *= players
     if len(bots) != players:
         raise SimulationError(f"--bots names {len(bots)} bots for {players} seats: give one, or one per seat")
+    from heartspec.simulate.compiled import montecarlo_samples, run_samples
+
     for bot in set(bots):
         try:
-            bot_maker(bot)
+            if montecarlo_samples(bot) is None:  # the Monte Carlo bot lives in the compiled core only
+                bot_maker(bot)
         except BotError as err:
             raise SimulationError(str(err)) from None
+    try:
+        run_samples(bots)
+    except BotError as err:
+        raise SimulationError(str(err)) from None
     return bots
 
 
@@ -106,6 +113,11 @@ def _attributed_tables(parsed: list[Table], compiled: list, players: int, option
 
 
 def _chosen_core(core: str, tables: tuple, bots: tuple[str, ...]) -> str:
+    from heartspec.simulate.compiled import run_samples
+
+    montecarlo = run_samples(bots) > 0
+    if core == "pure" and montecarlo:
+        raise SimulationError("the montecarlo bot plays in the compiled core only: add --core compiled")
     if core == "pure":
         return core
     if core != "compiled":
@@ -118,6 +130,8 @@ def _chosen_core(core: str, tables: tuple, bots: tuple[str, ...]) -> str:
     except compiled_core.CoreUnavailable as err:
         raise SimulationError(str(err)) from None
     reason = unsupported(tables, bots)
+    if reason is not None and montecarlo:
+        raise SimulationError(f"the montecarlo bot plays in the compiled core only, which cannot play this run ({reason})")
     if reason is not None:
         compiled_core._tell_once(f"heartspec: the compiled core cannot play this simulation ({reason}); "
                                  "the pure path plays it")
