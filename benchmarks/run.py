@@ -33,6 +33,9 @@ Four measurements in one run, printed as small tables:
    takes about five minutes on two idle cores; 200 games with --quick, or --simulate-games N).
 7. `heartspec simulate dk se --players 4 --games 20000 --bots heuristic --workers 2 --core compiled`, with
    and without `--attribute`: wall clock and CPU seconds (benchmarks/attribution.py).
+8. The Monte Carlo bot at seat 0 against three heuristic and against three random bots, beside the
+   heuristic bot in its seat on the same deals: points per deal with intervals, the margin, and its
+   decisions per CPU-second (benchmarks/montecarlo.py).
 
 Not a test: figures depend on the machine and on what else runs on it.
 """
@@ -50,6 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import simulate_core  # benchmarks/ is on sys.path when this file runs as a script
+from heartspec.simulate.compiled import MONTECARLO_SAMPLES
 
 PLAYERS = 4
 
@@ -319,6 +323,9 @@ def main(argv: list[str] | None = None) -> int:
     from attribution import print_attribution  # benchmarks/, this script's folder
 
     print_attribution(args.simulate_games or (200 if args.quick else 20_000), workers=2)
+    from montecarlo import print_montecarlo  # benchmarks/, this script's folder
+
+    print_montecarlo(200 if args.quick else 2000, samples=MONTECARLO_SAMPLES)
     return 0
 
 
