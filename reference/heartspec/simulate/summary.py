@@ -7,6 +7,8 @@ cell with the largest significant share of each, or that no single rule explains
 
 from __future__ import annotations
 
+import math
+
 from heartspec.i18n import N_, _
 from heartspec.simulate.play import COUNTED_RULES
 from heartspec.simulate.report import excludes_zero
@@ -49,37 +51,45 @@ def opening(document: dict) -> list[str]:
     if not differences:
         return []
     attribution = document.get("attribution")
+    found = _largest(document, differences)
+    if not found:
+        others = ", ".join(d["ruleset"] for d in differences)
+        return [_("{other} and {base} show no difference whose 95% interval excludes zero in "
+                  "these games.").format(other=others, base=base)]
     sentences = []
-    for difference in differences:
-        found = _largest(document, difference)
-        other = difference["ruleset"]
-        if not found:
-            sentences.append(_("{other} and {base} show no difference whose 95% interval excludes zero in "
-                               "these games.").format(other=other, base=base))
-            continue
-        for metric, figure in found:
-            own = document["results"][base].get(metric["key"])
-            sentences.append(_("{figure}: {base} {before}, {other} {after} ({change}).").format(
-                figure=_capital(metric_name(metric)), base=base, other=other, before=_number(own["mean"]),
-                after=_number(document["results"][other][metric["key"]]["mean"]), change=_signed(figure["mean"])))
-            if attribution and attribution["ruleset"] == other:
-                sentences.append(_because(attribution, metric["key"]))
+    for other, metric, figure in found:
+        key = metric["key"]
+        places = _places(figure["mean"])
+        sentences.append(_("{figure}: {base} {before}, {other} {after} ({change}).").format(
+            figure=_capital(metric_name(metric)), base=base, other=other,
+            before=f"{document['results'][base][key]['mean']:.{places}f}",
+            after=f"{document['results'][other][key]['mean']:.{places}f}", change=_signed(figure["mean"])))
+        if attribution and attribution["ruleset"] == other:
+            sentences.append(_because(attribution, key))
     return sentences
 
 
-def _largest(document: dict, difference: dict) -> list[tuple[dict, dict]]:
+def _largest(document: dict, differences: list[dict]) -> list[tuple[str, dict, dict]]:
+    """The SENTENCES largest significant differences over every ruleset, relative to the baseline's figure."""
     base = document["results"][document["baseline"]]
     ranked = []
-    for metric in document["metrics"]:
-        key = metric["key"]
-        figure = difference["metrics"].get(key)
-        if key.startswith(LEFT_OUT) or not excludes_zero(figure):
-            continue
-        own = base.get(key)
-        scale = abs(own["mean"]) if own and own["mean"] else 0.0
-        ranked.append((abs(figure["mean"]) / scale if scale else float("inf"), metric, figure))
+    for difference in differences:
+        for metric in document["metrics"]:
+            key = metric["key"]
+            figure = difference["metrics"].get(key)
+            if key.startswith(LEFT_OUT) or not excludes_zero(figure):
+                continue
+            own = base.get(key)
+            scale = abs(own["mean"]) if own and own["mean"] else 0.0
+            ranked.append((abs(figure["mean"]) / scale if scale else float("inf"), difference["ruleset"], metric,
+                           figure))
     ranked.sort(key=lambda item: -item[0])
-    return [(metric, figure) for _, metric, figure in ranked[:SENTENCES]]
+    return [(other, metric, figure) for _, other, metric, figure in ranked[:SENTENCES]]
+
+
+def _places(change: float) -> int:
+    """Decimals that show a change to two significant digits, for the figures it is the change between."""
+    return max(0, 1 - math.floor(math.log10(abs(change)))) if change else 2
 
 
 def _because(attribution: dict, key: str) -> str:
@@ -95,10 +105,6 @@ def _because(attribution: dict, key: str) -> str:
         return _("The rule behind it: {rule} ({change}, {share} of the difference).").format(
             rule=rule, change=_signed(figure["mean"]), share=f"{share:.0%}")
     return _("The rule behind it: {rule} ({change}).").format(rule=rule, change=_signed(figure["mean"]))
-
-
-def _number(value: float) -> str:
-    return f"{value:.3g}" if abs(value) < 100 else f"{value:,.0f}"
 
 
 def _signed(value: float) -> str:
