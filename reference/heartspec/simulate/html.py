@@ -140,8 +140,8 @@ def _forest_table(document: dict, rows: dict, heads: list[str], colours: dict) -
         for key in keys:
             cells = "".join(f"<td class='{'sig' if excludes_zero(f) else 'flat'}'>{escape(figure_cell(f, signed=True))}</td>"
                             for _, f in rows[key])
-            out.append(f"<tr><td>{escape(by_key[key]['label'])}</td><td>{_forest(rows[key], colours, reach)}</td>"
-                       f"{cells}</tr>")
+            out.append(f"<tr data-family='{name}'><td>{escape(by_key[key]['label'])}</td>"
+                       f"<td>{_forest(rows[key], colours, reach)}</td>{cells}</tr>")
     return "".join(out) + "</table>"
 
 
@@ -191,9 +191,10 @@ def _forest(figures: list, colours: dict, reach: float, row: int = 10) -> str:
         marks.append(f"<line x1='{_x(low, reach):.1f}' y1='{y}' x2='{_x(high, reach):.1f}' y2='{y}' stroke='{colour}' "
                      f"stroke-width='2' opacity='{1 if solid else 0.45}'/>")
         fill = colour if solid else "white"
-        marks.append(f"<circle cx='{_x(f['mean'], reach):.1f}' cy='{y}' r='3' fill='{fill}' stroke='{colour}' "
-                     f"class='{'sig' if solid else 'flat'}'/>")
-    return (f"<svg width='{PLOT_WIDTH}' height='{height}' role='img' aria-label='paired differences'>"
+        marks.append(f"<circle cx='{_x(f['mean'], reach):.2f}' cy='{y}' r='3' fill='{fill}' stroke='{colour}' "
+                     f"class='{'sig' if solid else 'flat'}' data-value='{f['mean']!r}'/>")
+    return (f"<svg width='{PLOT_WIDTH}' height='{height}' role='img' aria-label='paired differences' "
+            f"data-reach='{reach!r}' data-zero='{middle}'>"
             + "".join(marks) + "</svg>")
 
 
