@@ -827,7 +827,8 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "heartspec_core", NULL, -1, methods};
 
-/* INTERFACE counts changes to the table, to the calls and to the Game type (heartspec.engine.core.INTERFACE). */
+/* INTERFACE counts changes to the table, to the calls and to the Game type (heartspec.engine.core.INTERFACE);
+ * MONTECARLO says simulate() takes the Monte Carlo bot's budget, an addition older callers need not know. */
 PyMODINIT_FUNC PyInit_heartspec_core(void)
 {
     build_select();
@@ -838,6 +839,7 @@ PyMODINIT_FUNC PyInit_heartspec_core(void)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && (PyModule_AddIntConstant(m, "INTERFACE", 4) < 0 ||
+                      PyModule_AddIntConstant(m, "MONTECARLO", 1) < 0 || /* simulate takes samples; bot kind 2 */
                       PyModule_AddObjectRef(m, "Game", (PyObject *)&CoreGameType) < 0)) {
         Py_DECREF(m);
         return NULL;

@@ -13,7 +13,8 @@ from heartspec.simulate import compiled
 from heartspec.simulate.runner import SimulationError, prepare, simulate
 from heartspec.simulate.stats import Tally
 
-pytestmark = pytest.mark.skipif(not hasattr(core._native, "simulate"), reason="the compiled core is not installed")
+pytestmark = pytest.mark.skipif(not getattr(core._native, "MONTECARLO", 0),
+                                reason="the compiled core with the Monte Carlo bot is not installed (pip install ./accel)")
 
 from test_simulate_core import SETUPS, _label, _replayed, _rules, _run  # noqa: E402  (tests/ is on sys.path)
 

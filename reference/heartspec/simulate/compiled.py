@@ -71,6 +71,8 @@ def unsupported(tables: tuple[tuple[str, CompiledRules], ...], seat_bots: tuple[
         return f"the bot {others[0]} speaks the seat protocol"
     if not hasattr(core._native, "simulate"):
         return "the installed compiled core has no compiled bots (pip install ./accel from this checkout)"
+    if run_samples(seat_bots) and not getattr(core._native, "MONTECARLO", 0):
+        return "the installed compiled core has no Monte Carlo bot (pip install ./accel from this checkout)"
     for label, rules in tables:
         reason = core.unsupported(rules)
         if reason is None and rules.target is None and rules.max_deals is None:
@@ -101,9 +103,10 @@ def _call(run, start: int, stop: int, records: bool, logged: bool):
     core.require()  # a Dask worker without the extra says so in one line
     tables = tuple(_table(rules) for _, rules in run.tables)
     kinds = tuple(bot_kind(bot) for bot in run.bots)
+    samples = run_samples(run.bots)
     try:
         return core._native.simulate(tables, kinds, CONSTS, run.seed & SEED_MASK, start, stop, records, logged,
-                                     run_samples(run.bots))
+                                     *((samples,) if samples else ()))
     except RuntimeError:  # a game past play.MAX_DEALS_PER_GAME deals, as the pure path reports it
         labels = ", ".join(label for label, _ in run.tables)
         raise bots.BotError(f"a game under {labels} did not end after {MAX_DEALS_PER_GAME} deals") from None
