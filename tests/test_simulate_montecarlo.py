@@ -65,11 +65,16 @@ def test_the_same_seed_gives_the_same_games_and_the_budget_changes_them():
 
 
 def test_montecarlo_runs_on_workers_and_with_attribute_to_the_same_report():
-    run = prepare(["dk", "se"], 4, 1100, "montecarlo-2,heuristic,heuristic,heuristic", 3, core="compiled",
+    run = prepare(["dk", "se"], 4, 1001, "montecarlo-1,heuristic,heuristic,heuristic", 3, core="compiled",
                   attribute=True)
     one, two = simulate(*run, workers=1), simulate(*run, workers=2)
     assert one["shards"] == 2 and one["attribution"] == two["attribution"] and one["results"] == two["results"]
-    assert one["bots"][0] == "montecarlo-2"
+    assert one["bots"][0] == "montecarlo-1"
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        on_dask = simulate(*run, executor="dask", scheduler=client)
+    assert on_dask["attribution"] == one["attribution"] and on_dask["results"] == one["results"]
 
 
 @pytest.mark.parametrize("bots, core_name, message", [
