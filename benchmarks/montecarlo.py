@@ -51,7 +51,8 @@ def shown(tally: Tally) -> str:
 
 
 def margin(ours: Tally, theirs: Tally) -> str:
-    """The difference of two independent ratio estimates, with the interval of its normal approximation."""
+    """The difference of two ratio estimates, with the interval of its normal approximation taken as if they were
+    independent: the rows share their deals, which correlates them positively, so this interval is the wider one."""
     (a_low, a_high), (b_low, b_high) = ours.interval(), theirs.interval()
     half = ((a_high - a_low) ** 2 + (b_high - b_low) ** 2) ** 0.5 / 2
     value = ours.mean - theirs.mean

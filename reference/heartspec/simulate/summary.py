@@ -63,7 +63,7 @@ def opening(document: dict) -> list[str]:
         sentences.append(_("{figure}: {base} {before}, {other} {after} ({change}).").format(
             figure=_capital(metric_name(metric)), base=base, other=other,
             before=f"{document['results'][base][key]['mean']:.{places}f}",
-            after=f"{document['results'][other][key]['mean']:.{places}f}", change=_signed(figure["mean"])))
+            after=f"{document['results'][other][key]['mean']:.{places}f}", change=_signed(figure["mean"], places)))
         if attribution and attribution["ruleset"] == other:
             sentences.append(_because(attribution, key))
     return sentences
@@ -107,8 +107,8 @@ def _because(attribution: dict, key: str) -> str:
     return _("The rule behind it: {rule} ({change}).").format(rule=rule, change=_signed(figure["mean"]))
 
 
-def _signed(value: float) -> str:
-    return f"{value:+.2g}"
+def _signed(value: float, places: int | None = None) -> str:
+    return f"{value:+.{_places(value) if places is None else places}f}"
 
 
 def _capital(text: str) -> str:
