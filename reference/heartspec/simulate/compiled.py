@@ -18,8 +18,6 @@ from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 
-import numpy as np
-
 from heartspec.cards import HEARTS, SPADES
 from heartspec.engine import core
 from heartspec.rules.model import CompiledRules
@@ -128,6 +126,8 @@ def _attributed_shard(run, start: int, stop: int):
     """An --attribute shard: A and B summed in the core as any run's tables, and every table's games
     (the cells' in calls of at most SIM_MAX_TABLES tables, each beginning with A) paired in attribution.py."""
     from dataclasses import replace
+
+    import numpy as np
 
     from heartspec.simulate.attribution import add_record_games, deal_rows, money_row
     from heartspec.simulate.shards import ShardResult, new_cross_sums

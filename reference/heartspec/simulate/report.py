@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from heartspec.simulate import attribution
 from heartspec.simulate.play import COUNTED_RULES
 from heartspec.simulate.shards import Run, ShardResult
 from heartspec.simulate.stats import summary
@@ -85,6 +84,8 @@ def build_report(run: Run, result: ShardResult, labels_detail: list[dict], setti
         "played": {"games": result.games, "deals": result.deals},
     }
     if run.cells:
+        from heartspec.simulate import attribution  # numpy, needed by --attribute alone
+
         document["attribution"] = {"baseline": labels[0], "ruleset": labels[1], **attribution.figures(
             result.attribution, metrics, run.cells), "inert": list(run.inert)}
     return document

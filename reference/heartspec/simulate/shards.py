@@ -14,10 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterator
 
-import numpy as np
-
 from heartspec.rules.model import CompiledRules
-from heartspec.simulate.attribution import CrossSums, add_record_games, deal_rows, money_row
 from heartspec.simulate.play import GameRecord, play_game
 from heartspec.simulate.seat_protocol import bot_maker
 from heartspec.simulate.stats import Tally
@@ -120,6 +117,8 @@ def run_shard(run: Run, start: int, stop: int) -> ShardResult:
                     _add_difference(result, (label, base_label), record, base)
             result.games += 1
         if run.cells:
+            from heartspec.simulate.attribution import add_record_games
+
             result.attribution = new_cross_sums(run)
             add_record_games(result.attribution, attributed)
     finally:
@@ -129,15 +128,20 @@ def run_shard(run: Run, start: int, stop: int) -> ShardResult:
     return result
 
 
-def new_cross_sums(run: Run) -> CrossSums:
-    players = run.tables[0][1].players
+def new_cross_sums(run: Run):
+    """An --attribute shard's attribution.CrossSums: every figure, each cell and the whole difference."""
+    from heartspec.simulate.attribution import CrossSums
     from heartspec.simulate.compiled import deal_metric_names, game_metric_names
 
+    players = run.tables[0][1].players
     return CrossSums(tuple(deal_metric_names(players) + game_metric_names(players)), len(run.cells) + 1)
 
 
 def attribution_arrays(record: GameRecord, run: Run) -> tuple:
     """A pure-path game as the (deal rows, game row) arrays attribution.py pairs."""
+    import numpy as np
+
+    from heartspec.simulate.attribution import deal_rows, money_row
     from heartspec.simulate.compiled import deal_metric_names
 
     players = run.tables[0][1].players
