@@ -234,3 +234,15 @@ def test_switching_every_cell_plays_as_the_other_table_and_each_switch_compiles(
     assert rule_effects(compiled_switch(ours, theirs, every)) == rule_effects(compile_rules(theirs))
     keys = sorted(set(ours.rules) | set(theirs.rules))
     assert in_play(compiled_switch(ours, theirs, keys)) == in_play(compile_rules(theirs))
+
+
+@needs_core
+def test_cells_beyond_one_core_call_are_played_in_further_calls_to_the_same_figures(monkeypatch):
+    """More cells than one call of the core takes: A is played again in each further call, the same games."""
+    run = prepare(["dk", "se"], 4, 300, "heuristic", seed=6, core="compiled", attribute=True)
+    whole = simulate(*run, workers=1)
+    monkeypatch.setattr(compiled, "SIM_MAX_TABLES", 3)  # one cell a call: four calls for dk -> se's four cells
+    chunked = simulate(*run, workers=1)
+    assert len(run[0].cells) == 4
+    assert chunked["attribution"] == whole["attribution"] and chunked["results"] == whole["results"]
+    assert chunked["played"]["deals"] > whole["played"]["deals"]  # dk played once more per further call
