@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from heartspec.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current_language, localized_prose, ngettext, use_language
-from heartspec.render.options import table_options
+from heartspec.render.options import OPTION_LABELS, table_options, value_words
 from heartspec.render.phrasing import compact, label, order_key
 from heartspec.render.selection import (
     RenderedRule,
@@ -82,7 +82,9 @@ class Row:
     @property
     def label(self) -> str:
         if self.key.startswith(OPTION_PREFIX):
-            return _("Option {name}").format(name=self.key[len(OPTION_PREFIX):])
+            return _("Choice: {name}").format(name=OPTION_LABELS.get(self.key[len(OPTION_PREFIX):], "")
+                                              and _(OPTION_LABELS[self.key[len(OPTION_PREFIX):]])
+                                              or self.key[len(OPTION_PREFIX):].replace("_", " "))
         return label(self.key)
 
     @property
@@ -191,8 +193,8 @@ def _option_rules(spec, col: Column, players: int) -> dict[str, RenderedRule]:
     for option in table_options(spec, col.ruleset_id, col.variants, players):
         values = [v for v in ([option.in_effect] if option.in_effect else []) + list(option.values)]
         default = next((v for v in values if v.default), None)
-        listed = [v.shown for v in option.values]
-        text = _option_values_text(option.any_value, listed, default.shown if default else None)
+        listed = [value_words(option, v.value) for v in option.values]
+        text = _option_values_text(option.any_value, listed, value_words(option, default.value) if default else None)
         rules[OPTION_PREFIX + option.name] = RenderedRule(
             OPTION_PREFIX + option.name, option.name, text,
             {"values": "any" if option.any_value else [v.value for v in option.values],
@@ -204,10 +206,12 @@ def _option_rules(spec, col: Column, players: int) -> dict[str, RenderedRule]:
 def _option_values_text(any_value: bool, listed: list[str], default: str | None) -> str:
     """An option row's cell: the values a table may set and the one it plays without agreeing."""
     if any_value:
-        sentence = _("values any number; default {default}") if default else _("values any number; no default")
+        sentence = (_("any number the table agrees; without agreement {default}") if default
+                    else _("any number the table agrees"))
     else:
-        sentence = _("values {values}; default {default}") if default else _("values {values}; no default")
-    return sentence.format(values=", ".join(listed), default=default)
+        sentence = (_("one of: {values}; without agreement {default}") if default
+                    else _("one of: {values}"))
+    return sentence.format(values="; ".join(listed), default=default)
 
 
 def _check_request(spec, ruleset_ids: tuple[str, ...], variant_ids: tuple[str, ...]) -> None:
@@ -371,7 +375,7 @@ def render_text(comparison: Comparison) -> str:
         differing = row.differing_cells()
         for rid, cell in row.cells.items():
             head = ("* " if rid in differing else "  ") + rid.ljust(width)
-            lines += _text_cell(head, cell, " " * (width + 2))
+            lines += _text_cell(head, cell, " " * (width + 2), home_guide(rid))
     if not comparison.shown_rows:
         lines += ["", _("No differences.")]
     return "\n".join(lines) + "\n"
@@ -389,14 +393,19 @@ def row_heading(row: Row) -> str:
     return _("{row} (no difference)").format(row=title)
 
 
-def _text_cell(head: str, cell: Cell, indent: str) -> list[str]:
+def home_guide(column_name: str) -> str:
+    """The ruleset whose guide a column's citations need not name: `fi` for `fi+moon-choice`."""
+    return column_name.split("+", 1)[0]
+
+
+def _text_cell(head: str, cell: Cell, indent: str, home: str | None = None) -> list[str]:
     if not cell.played:
         return [f"{head}{NOT_PLAYED} ({not_played_text()})"]
     if cell.rule is None:
         return [f"{head}{no_such_rule_text()}"]
     lines = [f"{head}{plain(cell.rule.text)}"]
     for source in cell.rule.sources:
-        lines.append(f"{indent}{plain(cite_with_status(source))}")
+        lines.append(f"{indent}{plain(cite_with_status(source, home))}")
         if source.get("status") == "interpretation":
             lines.append(f"{indent}{interpretation_mark()} {interpretation_note(source)}")
     return lines
@@ -437,7 +446,7 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
     else:
         parts = [md_escape(cell.rule.text)]
     for source in cell.rule.sources:
-        cited = f"*{md_escape(cite(source))}*"
+        cited = f"*{md_escape(cite(source, home_guide(rid)))}*"
         if source.get("status") == "interpretation":
             notes.append(f"{rid}, {row_title(row)}: {md_escape(interpretation_note(source))}")
             cited += " **[" + _("interpretation {number}").format(number=len(notes)) + "]**"

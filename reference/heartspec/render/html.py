@@ -10,6 +10,7 @@ from heartspec.render.diff import (
     Cell,
     Comparison,
     Row,
+    home_guide,
     interpretation_mark,
     marked_words,
     no_such_rule_text,
@@ -71,11 +72,11 @@ def _table(comparison: Comparison) -> str:
 def _row(row: Row) -> str:
     css = "" if row.differs else ' class="same"'
     differing = row.differing_cells()
-    cells = "".join(_cell(c, row if name in differing else None) for name, c in row.cells.items())
+    cells = "".join(_cell(c, row if name in differing else None, home_guide(name)) for name, c in row.cells.items())
     return f"<tr{css}><th>{escape(row_title(row))}</th>{cells}</tr>"
 
 
-def _cell(cell: Cell, differs_in: Row | None = None) -> str:
+def _cell(cell: Cell, differs_in: Row | None = None, home: str | None = None) -> str:
     if not cell.played:
         return f'<td class="absent" title="{escape(not_played_text())}">{NOT_PLAYED}</td>'
     if cell.rule is None:
@@ -86,7 +87,7 @@ def _cell(cell: Cell, differs_in: Row | None = None) -> str:
     parts = [text]
     for source in cell.rule.sources:
         status = status_label(source.get("status", "?"))
-        parts.append(f'<span class="src">{escape(cite(source))}, {escape(status)}</span>')
+        parts.append(f'<span class="src">{escape(cite(source, home))} ({escape(status)})</span>')
         if source.get("status") == "interpretation":
             note = interpretation_note(source)
             parts.append(f'<span class="interp">{escape(interpretation_mark())} {escape(note)}</span>')

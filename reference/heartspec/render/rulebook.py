@@ -9,11 +9,15 @@ from heartspec.i18n import _, localized_prose, ngettext, spec_text
 from heartspec.render.options import (
     RenderedOption,
     any_value_line,
+    command_line,
+    needs_tag,
     option_heading,
     shown_value,
     shown_values,
     table_options,
     value_tags,
+    setting_words,
+    value_words,
 )
 from heartspec.render.selection import (
     RenderedRule,
@@ -22,6 +26,7 @@ from heartspec.render.selection import (
     applies_to,
     check_ruleset,
     check_variants,
+    cite_all,
     cite_with_status,
     interpretation_note,
     md_escape,
@@ -125,19 +130,19 @@ def _interpretation_mark() -> str:
 
 
 def render_text(book: Rulebook) -> str:
-    lines = [f"{book.ruleset_id}: {plain(spec_text(book.title))}"]
+    lines = [plain(spec_text(book.title))]
     lines += _header_lines(book, bullet="", esc=plain)
     sections = _sections(book)
     for heading, rules in sections:
         lines += ["", f"{heading}:"]
         for rule in rules:
             lines.append(f"  {rule.label}: {plain(rule.text)}")
-            lines.append("      " + _("source: {citations}").format(citations=plain(_cite_statuses(rule))))
+            lines.append("      " + _("source: {citations}").format(citations=plain(_cite_statuses(book, rule))))
             lines += [f"      {_interpretation_mark()} {plain(note)}" for note in _interpretation_notes(rule)]
     for players, options in _option_sections(book):
         lines += ["", _options_heading(players) + ":"]
         for option in options:
-            lines += _option_lines(option, plain, head="  ", indent="      ")
+            lines += _option_lines(book, option, options, plain, head="  ", indent="      ")
     return "\n".join(lines) + "\n"
 
 
@@ -148,19 +153,26 @@ def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
     if book.summary:
         lines.append(f"{bullet}{esc(spec_text(book.summary))}")
     if guide:
-        lines.append(bullet + _("Guide: {ruleset} ({title}; {file})").format(
-            ruleset=book.ruleset_id, title=esc(_guide_title(guide)), file=esc(guide.get("file", ""))))
+        lines.append(bullet + _("Guide: “{title}”; a § names one of its section headings").format(
+            title=esc(_guide_title(guide))))
     if book.variants:
-        shown = ", ".join(f"{v['id']} ({esc(spec_text(v['title']))})" for v in book.variants)
-        lines.append(bullet + _("Variants: {variants}").format(variants=shown))
-        lines += [f"{bullet}{v['id']}: {esc(spec_text(v['summary']))}" for v in book.variants if v["summary"]]
+        lines += [bullet + _("Played with the variant “{title}”: {summary}").format(
+            title=esc(spec_text(v["title"])), summary=esc(spec_text(v["summary"]))) for v in book.variants]
     else:
-        lines.append(bullet + _("Variants: none"))
-    if book.given_options:
-        shown = ", ".join(f"{name}={esc(shown_value(value))}" for name, value in book.given_options.items())
-        lines.append(bullet + _("Options set: {options}").format(options=shown))
+        lines.append(bullet + _("Played without variants"))
     lines.append(bullet + _("Player counts shown: {counts}").format(counts=", ".join(map(str, book.players))))
+    lines.append(bullet + _command_line(book))
     return lines
+
+
+def _command_line(book: Rulebook) -> str:
+    """The one place the program's own words show: the command that prints this rulebook."""
+    words = ["heartspec", "rules", book.ruleset_id]
+    words += [f"-v {v['id']}" for v in book.variants]
+    words += [f"-o {name}={shown_value(value)}" for name, value in book.given_options.items()]
+    if len(book.players) == 1:
+        words.append(f"--players {book.players[0]}")
+    return _("on the command line: {settings}").format(settings=" ".join(words))
 
 
 def _guide_title(guide: dict) -> str:
@@ -178,8 +190,8 @@ def _sections(book: Rulebook) -> list[tuple[str, list[RenderedRule]]]:
     return [(heading, rules) for heading, rules in sections if rules]
 
 
-def _cite_statuses(rule: RenderedRule) -> str:
-    return "; ".join(cite_with_status(s) for s in rule.sources) or _("no source recorded")
+def _cite_statuses(book: Rulebook, rule: RenderedRule) -> str:
+    return cite_all(rule.sources, book.ruleset_id) or _("no source recorded")
 
 
 def _option_sections(book: Rulebook) -> list[tuple[int | None, list[RenderedOption]]]:
@@ -195,42 +207,54 @@ def _option_sections(book: Rulebook) -> list[tuple[int | None, list[RenderedOpti
 
 def _options_heading(players: int | None) -> str:
     if players is None:
-        return _("Options (agree before the game; set with -o NAME=VALUE)")
-    return ngettext("Options at {count} player (agree before the game; set with -o NAME=VALUE)",
-                    "Options at {count} players (agree before the game; set with -o NAME=VALUE)",
-                    players).format(count=players)
+        return _("Choices to agree before the game")
+    return ngettext("Choices to agree before the game at {count} player",
+                    "Choices to agree before the game at {count} players", players).format(count=players)
 
 
-def _option_lines(option: RenderedOption, esc, head: str, indent: str, strong=lambda text: text) -> list[str]:
-    """An option: what it sets and its source, then one line per value with the rule that value makes."""
+def _option_lines(book: Rulebook, option: RenderedOption, options: list[RenderedOption], esc, head: str,
+                  indent: str, strong=lambda text: text) -> list[str]:
+    """A choice: what it decides and its source, one line per value with the rule that value makes,
+    then the command line a table would type."""
     heading = strong(option_heading(option) + ":")
-    lines = [f"{head}{heading} {esc(cite_with_status(option.source))}"]
+    lines = [f"{head}{heading} {esc(cite_with_status(option.source, book.ruleset_id))}"]
     takes = any_value_line(option)
     if takes:
         lines.append(f"{indent}{esc(takes)}")
+    named = {o.name: o for o in options}
     if option.context:
-        lines.append(indent + _("each value as it reads with {setting}").format(setting=esc(option.context)))
-    lines += [f"{indent}{esc(v.shown)}{value_tags(v, option)}: {esc(v.text)}" for v in shown_values(option)]
+        lines.append(indent + _("each value as it reads with {setting}").format(
+            setting=esc(_setting(option.context, named))))
+    for v in shown_values(option):
+        tags = value_tags(v, option, needs_tag(v.needs, named) if v.needs else "")
+        shown = esc(value_words(option, v.value)) + (f" {esc(tags.strip())}" if tags else "")
+        lines.append(f"{indent}{shown}: {esc(v.text)}")
     if option.status == "interpretation":
         lines.append(f"{indent}{_interpretation_mark()} {esc(interpretation_note(option.source))}")
+    lines.append(f"{indent}{esc(command_line(option))}")
     return lines
+
+
+def _setting(setting: str, named: dict) -> str:
+    return setting_words(setting, named)
 
 
 # --- markdown ---------------------------------------------------------------
 
 
 def render_markdown(book: Rulebook) -> str:
-    lines = [f"# {book.ruleset_id}: {md_escape(spec_text(book.title))}", ""]
+    lines = [f"# {md_escape(spec_text(book.title))}", ""]
     lines += _header_lines(book, bullet="- ", esc=md_escape)
     for heading, rules in _sections(book):
         lines += ["", f"## {heading}", ""]
         for rule in rules:
-            lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(rule))})*")
+            lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(book, rule))})*")
             lines += [f"  - **{_interpretation_mark()}** {md_escape(note)}" for note in _interpretation_notes(rule)]
     for players, options in _option_sections(book):
         lines += ["", f"## {_options_heading(players)}", ""]
         for option in options:
-            lines += _option_lines(option, md_escape, head="- ", indent="  - ", strong=lambda text: f"**{text}**")
+            lines += _option_lines(book, option, options, md_escape, head="- ", indent="  - ",
+                                   strong=lambda text: f"**{text}**")
     return "\n".join(lines) + "\n"
 
 
