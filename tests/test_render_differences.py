@@ -45,8 +45,8 @@ def test_document_has_one_section_per_table_size_with_a_dash_for_four_player_onl
     deck_row = next(line for line in three.splitlines() if line.startswith("| **Deck"))
     assert deck_row.rstrip(" |").endswith("—")
     unmarked = deck_row.replace("**", "")
-    assert "remove 2D (51 cards)" in unmarked and "remove 2C (51 cards)" in unmarked
-    assert "**≠** One 52-card deck; remove **2D** (51 cards)" in deck_row, "the differing cell and word are marked"
+    assert "remove the two of diamonds (51 cards)" in unmarked and "remove the two of clubs (51 cards)" in unmarked
+    assert "**≠** One 52-card deck; remove the two of **diamonds** (51 cards)" in deck_row, "the differing cell and word are marked"
     assert "**[interpretation 1]**" in document and "#### Interpretations" in document
 
 

@@ -39,7 +39,7 @@ def card_name(code: str, lang: str, case: str = "") -> str:
     if lang == "fi":
         return suit_word + _rank_word(rank, lang, case)
     if lang == "en":
-        return f"{_rank_word(rank, lang, case)} of {suit_word}" if rank != "X" else f"{suit_word} joker"
+        return f"the {_rank_word(rank, lang, case)} of {suit_word}" if rank != "X" else f"the {suit_word} joker"
     if rank == "X":
         return f"{suit_word}joker" if lang in ("da", "nb", "sv") else f"{suit_word} joker"
     return f"{suit_word} {_rank_word(rank, lang, case)}"

@@ -87,7 +87,7 @@ def _cell(cell: Cell, differs_in: Row | None = None, home: str | None = None) ->
     parts = [text]
     for source in cell.rule.sources:
         status = status_label(source.get("status", "?"))
-        parts.append(f'<span class="src">{escape(cite(source, home))} ({escape(status)})</span>')
+        parts.append(f'<span class="src">{escape(cite(source, home))}, {escape(status)}</span>')
         if source.get("status") == "interpretation":
             note = interpretation_note(source)
             parts.append(f'<span class="interp">{escape(interpretation_mark())} {escape(note)}</span>')

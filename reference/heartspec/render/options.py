@@ -279,9 +279,11 @@ def setting_words(setting: str, option_names: dict) -> str:
 
 def command_line(option: RenderedOption) -> str:
     """The `-o NAME=VALUE` a table types for each value, on one line of its own."""
-    shown = ["-o {}={}".format(option.name, v.shown) for v in option.values]
     if option.any_value:
-        shown.insert(0, "-o {}=N".format(option.name))
+        shown = ["-o {}=N".format(option.name)] + ["-o {}=none".format(option.name)
+                                                   for v in option.values if v.value is None]
+    else:
+        shown = ["-o {}={}".format(option.name, v.shown) for v in option.values]
     return _("on the command line: {settings}").format(settings=" | ".join(dict.fromkeys(shown)))
 
 

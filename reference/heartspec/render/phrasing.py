@@ -67,7 +67,7 @@ def _deck(value: dict, _rules: Mapping) -> str:
     if value.get("remove_once"):
         parts.append(_("remove one copy of {cards}").format(cards=_cards(value["remove_once"])))
     if value.get("add"):
-        parts.append(_("add jokers {cards}, each ranked between the 2 and the 3 of its suit").format(
+        parts.append(_("add {cards}, each ranked between the two and the three of its suit").format(
             cards=_cards(value["add"])))
     if value.get("remove") or value.get("remove_once") or value.get("add") or copies > 1:
         parts[-1] = _("{clause} ({count} cards)").format(clause=parts[-1], count=deck_size(value))

@@ -156,7 +156,8 @@ def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
         lines.append(bullet + _("Guide: “{title}”; a § names one of its section headings").format(
             title=esc(_guide_title(guide))))
     if book.variants:
-        lines += [bullet + _("Played with the variant “{title}”: {summary}").format(
+        lines += [bullet + (_("Played with the variant “{title}”: {summary}") if v["summary"]
+                            else _("Played with the variant “{title}”")).format(
             title=esc(spec_text(v["title"])), summary=esc(spec_text(v["summary"]))) for v in book.variants]
     else:
         lines.append(bullet + _("Played without variants"))

@@ -141,7 +141,7 @@ def _with_guide(source: dict, ruleset_id: str) -> dict:
 
 def cite_with_status(source: dict, home: str | None = None) -> str:
     """`§Section (stated)`: the citation and how the source backs the rule, in the current language."""
-    return f"{cite(source, home)} ({vocabulary.status_label(source.get('status', '?'))})"
+    return f"{cite(source, home)}, {vocabulary.status_label(source.get('status', '?'))}"
 
 
 def cite_all(sources, home: str | None = None) -> str:
@@ -162,12 +162,15 @@ def interpretation_note(source: dict) -> str:
 # Each guide's own title by ruleset id, learnt from the spec as rules are resolved, so a citation names
 # the guide as a reader finds it (never by ruleset id or by a file name the project does not ship).
 GUIDE_TITLES: dict[str, str] = {}
+VARIANT_TITLES: dict[str, str] = {}
 
 
 def learn_guide_titles(spec) -> None:
     for ruleset_id, data in spec.rulesets.items():
         guide = data.get("guide", {})
         GUIDE_TITLES[ruleset_id] = guide.get("title") or guide.get("untitled", "") or ruleset_id
+    for variant_id, data in spec.variants.items():
+        VARIANT_TITLES[variant_id] = data.get("title") or variant_id
 
 
 def guide_title(ruleset_id: str) -> str:
@@ -178,5 +181,10 @@ def guide_title(ruleset_id: str) -> str:
 def cite(source: dict, home: str | None = None) -> str:
     """`§Section` in the reader's own guide (`home`), `“Title” §Section` in any other."""
     guide = source.get("guide", "?")
-    section = f"§{source.get('section', '?')}"
-    return section if guide == home else f"“{guide_title(guide)}” {section}"
+    text = f"§{source.get('section', '?')}"
+    if guide != home:
+        text = f"“{guide_title(guide)}” {text}"
+    if source.get("via"):
+        title = VARIANT_TITLES.get(source["via"], source["via"])
+        text += " " + _("(variant “{variant}”)").format(variant=spec_text(title))
+    return text
