@@ -137,7 +137,7 @@ def render_text(book: Rulebook) -> str:
         lines += ["", f"{heading}:"]
         for rule in rules:
             lines.append(f"  {rule.label}: {plain(rule.text)}")
-            lines.append("      " + _("source: {citations}").format(citations=plain(_cite_statuses(book, rule))))
+            lines.append("      " + _("source: {citations}").format(citations=plain(_cite_statuses(rule, book.ruleset_id))))
             lines += [f"      {_interpretation_mark()} {plain(note)}" for note in _interpretation_notes(rule)]
     for players, options in _option_sections(book):
         lines += ["", _options_heading(players) + ":"]
@@ -191,8 +191,8 @@ def _sections(book: Rulebook) -> list[tuple[str, list[RenderedRule]]]:
     return [(heading, rules) for heading, rules in sections if rules]
 
 
-def _cite_statuses(book: Rulebook, rule: RenderedRule) -> str:
-    return cite_all(rule.sources, book.ruleset_id) or _("no source recorded")
+def _cite_statuses(rule: RenderedRule, home: str | None = None) -> str:
+    return cite_all(rule.sources, home) or _("no source recorded")
 
 
 def _option_sections(book: Rulebook) -> list[tuple[int | None, list[RenderedOption]]]:
@@ -249,7 +249,7 @@ def render_markdown(book: Rulebook) -> str:
     for heading, rules in _sections(book):
         lines += ["", f"## {heading}", ""]
         for rule in rules:
-            lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(book, rule))})*")
+            lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(rule, book.ruleset_id))})*")
             lines += [f"  - **{_interpretation_mark()}** {md_escape(note)}" for note in _interpretation_notes(rule)]
     for players, options in _option_sections(book):
         lines += ["", f"## {_options_heading(players)}", ""]

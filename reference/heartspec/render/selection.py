@@ -179,10 +179,13 @@ def guide_title(ruleset_id: str) -> str:
 
 
 def cite(source: dict, home: str | None = None) -> str:
-    """`§Section` in the reader's own guide (`home`), `“Title” §Section` in any other."""
+    """For a reader of one ruleset's rulebook (`home`): `§Section` in its own guide, `“Title” §Section` in
+    any other.  Without a home (the program's own reports: fuzz, replay --as), `fi §Section`."""
     guide = source.get("guide", "?")
     text = f"§{source.get('section', '?')}"
-    if guide != home:
+    if home is None:
+        text = f"{guide} {text}"
+    elif guide != home:
         text = f"“{guide_title(guide)}” {text}"
     if source.get("via"):
         title = VARIANT_TITLES.get(source["via"], source["via"])
