@@ -46,6 +46,7 @@ class Rulebook:
     by_players: dict[int, list[RenderedRule]]
     options_by_players: dict[int, list[RenderedOption]] = field(default_factory=dict)
     given_options: dict = field(default_factory=dict)
+    described_variants: list[dict] = field(default_factory=list)  # what the guide itself offers beside the base game
 
     @property
     def players(self) -> list[int]:
@@ -103,7 +104,20 @@ def build_rulebook(spec, ruleset_id: str, variant_ids: tuple[str, ...] = (), pla
         by_players={n: resolve_rules(spec, ruleset_id, variant_ids, n, options) for n in counts},
         options_by_players={n: table_options(spec, ruleset_id, variant_ids, n, options) for n in counts},
         given_options=dict(options or {}),
+        described_variants=[] if variant_ids else _described_variants(spec, ruleset_id),
     )
+
+
+def _described_variants(spec, ruleset_id: str) -> list[dict]:
+    """The variants this ruleset's own guide describes, each with the section that does, in spec order."""
+    found = []
+    for variant_id, variant in sorted(spec.variants.items()):
+        if not applies_to(spec, variant_id, ruleset_id):
+            continue
+        sections = [d for d in variant.get("described_by", []) if d.get("guide") == ruleset_id]
+        if sections:
+            found.append({"id": variant_id, **_variant_header(variant), "section": sections[0].get("section", "")})
+    return found
 
 
 def _variant_header(variant: dict) -> dict:
@@ -143,7 +157,20 @@ def render_text(book: Rulebook) -> str:
         lines += ["", _options_heading(players) + ":"]
         for option in options:
             lines += _option_lines(book, option, options, plain, head="  ", indent="      ")
+    if book.described_variants:
+        lines += ["", _("Variants the guide describes (agree before the game):")]
+        lines += _described_lines(book, plain, head="  ", indent="      ")
     return "\n".join(lines) + "\n"
+
+
+def _described_lines(book: Rulebook, esc, head: str, indent: str, strong=lambda text: text) -> list[str]:
+    lines = []
+    for v in book.described_variants:
+        title = strong(esc(spec_text(v["title"])) + ":")
+        lines.append(f"{head}{title} {esc(spec_text(v['summary']))} (§{esc(v['section'])})")
+        lines.append(indent + _("on the command line: {settings}").format(
+            settings=f"heartspec rules {book.ruleset_id} -v {v['id']}"))
+    return lines
 
 
 def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
@@ -256,6 +283,9 @@ def render_markdown(book: Rulebook) -> str:
         for option in options:
             lines += _option_lines(book, option, options, md_escape, head="- ", indent="  - ",
                                    strong=lambda text: f"**{text}**")
+    if book.described_variants:
+        lines += ["", "## " + _("Variants the guide describes (agree before the game):").rstrip(":"), ""]
+        lines += _described_lines(book, md_escape, head="- ", indent="  - ", strong=lambda text: f"**{text}**")
     return "\n".join(lines) + "\n"
 
 
@@ -271,6 +301,7 @@ def render_json(book: Rulebook) -> dict[str, Any]:
         "variants": book.variants,
         "players": {str(n): [_rule_json(r) for r in rules] for n, rules in book.by_players.items()},
         "options_set": book.given_options,
+        "described_variants": book.described_variants,
         "options": {str(n): {o.name: o.to_json() for o in options} for n, options in book.options_by_players.items()},
     })
 
