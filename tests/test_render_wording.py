@@ -21,7 +21,7 @@ from heartspec.i18n.glossary import concepts
 from heartspec.render.diff import differences_document
 from heartspec.render.rulebook import build_rulebook, render_markdown, render_text
 from heartspec.render.selection import RenderError
-from heartspec.rules import load_spec
+from heartspec.rules import load_spec, vocabulary
 from heartspec.rules.resolve import declared_options
 
 SPEC = load_spec()
@@ -33,7 +33,8 @@ RULE_PATH = re.compile(r"\b(?:" + "|".join(("players", "deck", "dealing", "passi
                                             "scoring_unit", "game_end", "two_player", "settlement"))
                        + r")\.[a-z_]+\b")
 # How earlier rulebooks pointed at a part of a rule or an option: "(for simultaneous)", "(kohta points)".
-PROGRAM_PART = re.compile(r"\((?:for|kohta|valinta|option|via|for feltet|för)\s[a-z][a-z_]*\)")
+FIELDS = sorted({name for key in vocabulary.rule_keys() for name in vocabulary.field_order(key)}, key=len, reverse=True)
+PROGRAM_PART = re.compile(r"\((?:for|kohta|valinta|option|via|för)\s(?:" + "|".join(FIELDS) + r")\)")
 # Reader text that names the program's own files or outside rule books the project does not ship.
 OUTSIDE_NAMES = re.compile(r"\.txt\b|\.md\b|\.yaml\b|\bBicycle\b|\bWikipedia\b|\bParlett\b|\bPagat\b")
 
