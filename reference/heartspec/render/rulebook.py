@@ -175,22 +175,35 @@ def _described_lines(book: Rulebook, esc, head: str, indent: str, strong=lambda 
 
 def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
     """The rulebook's opening lines; `esc` makes the spec's own text safe for the output format."""
-    guide = book.guide
-    lines = []
-    if book.summary:
-        lines.append(f"{bullet}{esc(spec_text(book.summary))}")
-    if guide:
-        lines.append(bullet + _("Guide: “{title}”; a § names one of its section headings").format(
-            title=esc(_guide_title(guide))))
-    if book.variants:
-        lines += [bullet + (_("Played with the variant “{title}”: {summary}") if v["summary"]
-                            else _("Played with the variant “{title}”")).format(
-            title=esc(spec_text(v["title"])), summary=esc(spec_text(v["summary"]))) for v in book.variants]
-    else:
-        lines.append(bullet + _("Played without variants"))
-    lines.append(bullet + _("Player counts shown: {counts}").format(counts=", ".join(map(str, book.players))))
+    lines = [f"{bullet}{esc(spec_text(book.summary))}"] if book.summary else []
+    guide = _guide_line(book)
+    lines += [bullet + esc(guide)] if guide else []
+    lines += [bullet + esc(line) for line in _variant_lines(book)]
+    lines.append(bullet + player_counts_line(book))
     lines.append(bullet + _command_line(book))
     return lines
+
+
+def _guide_line(book: Rulebook) -> str:
+    if not book.guide:
+        return ""
+    return _("Guide: “{title}”; a § names one of its section headings").format(title=_guide_title(book.guide))
+
+
+def _variant_lines(book: Rulebook) -> list[str]:
+    if not book.variants:
+        return [_("Played without variants")]
+    return [(_("Played with the variant “{title}”: {summary}") if v["summary"]
+             else _("Played with the variant “{title}”")).format(
+        title=spec_text(v["title"]), summary=spec_text(v["summary"])) for v in book.variants]
+
+
+def player_counts_line(book: Rulebook) -> str:
+    return _("Player counts shown: {counts}").format(counts=", ".join(map(str, book.players)))
+
+
+def _described_variants_heading() -> str:
+    return _("Variants the guide describes (agree before the game):").rstrip(":")
 
 
 def _command_line(book: Rulebook) -> str:
@@ -210,34 +223,69 @@ def _guide_title(guide: dict) -> str:
     return _("untitled: {what}").format(what=spec_text(guide.get("untitled", "")))
 
 
+def by_table_sizes(by_players: dict[int, list], name) -> list[tuple[tuple[int, ...], list]]:
+    """Items (rules or options) grouped by the table sizes at which they read exactly alike:
+    [((3, 4, 5, 6), [...]), ((3, 5), [...]), ...], every size first, then by the smallest size."""
+    counts = sorted(by_players)
+    groups: dict[tuple[int, ...], list] = {}
+    names = list(dict.fromkeys(name(item) for n in counts for item in by_players[n]))
+    for wanted in names:
+        seen: list[tuple[object, list[int]]] = []
+        for n in counts:
+            item = next((i for i in by_players[n] if name(i) == wanted), None)
+            if item is None:
+                continue
+            same = next((entry for entry in seen if entry[0] == item), None)
+            if same:
+                same[1].append(n)
+            else:
+                seen.append((item, [n]))
+        for item, sizes in seen:
+            groups.setdefault(tuple(sizes), []).append(item)
+    return sorted(groups.items(), key=lambda group: (tuple(group[0]) != tuple(counts), group[0][0], -len(group[0])))
+
+
+def _sizes(sizes: tuple[int, ...]) -> str:
+    """'3, 4 and 6' in the reader's language."""
+    from heartspec.i18n.glossary import glossary
+    from heartspec.i18n import current_language
+
+    shown = [str(n) for n in sizes]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" {glossary()['list_and'][current_language()]} " + shown[-1]
+
+
 def _sections(book: Rulebook) -> list[tuple[str, list[RenderedRule]]]:
-    if len(book.players) == 1:
-        return [(_players_heading(book.players), book.by_players[book.players[0]])]
-    sections = [(_("Rules at every player count"), book.common_rules())]
-    sections += [(_rules_at(n), book.rules_only_at(n)) for n in book.players]
-    return [(heading, rules) for heading, rules in sections if rules]
+    everyone = tuple(book.players)
+    return [(_rules_heading(sizes, everyone), rules)
+            for sizes, rules in by_table_sizes(book.by_players, lambda rule: rule.key)]
+
+
+def _rules_heading(sizes: tuple[int, ...], everyone: tuple[int, ...]) -> str:
+    if sizes == everyone and len(sizes) > 1:
+        return _("Rules at every player count")
+    if len(sizes) == 1:
+        return _rules_at(sizes[0])
+    return _("Rules at {counts} players").format(counts=_sizes(sizes))
 
 
 def _cite_statuses(rule: RenderedRule, home: str | None = None) -> str:
     return cite_all(rule.sources, home) or _("no source recorded")
 
 
-def _option_sections(book: Rulebook) -> list[tuple[int | None, list[RenderedOption]]]:
-    """(player count, or None for every count shown; the options read alike there)."""
-    counts = book.players
-    if len(counts) == 1:
-        return [(counts[0], book.options_by_players.get(counts[0], []))] \
-            if book.options_by_players.get(counts[0]) else []
-    sections = [(None, book.common_options())]
-    sections += [(n, book.options_only_at(n)) for n in counts]
-    return [(players, options) for players, options in sections if options]
+def _option_sections(book: Rulebook) -> list[tuple[tuple[int, ...] | None, list[RenderedOption]]]:
+    """(the table sizes, or None for every size shown, at which these options read alike; the options)."""
+    everyone = tuple(book.players)
+    groups = by_table_sizes({n: book.options_by_players.get(n, []) for n in book.players}, lambda o: o.name)
+    return [(None if sizes == everyone and len(sizes) > 1 else sizes, options) for sizes, options in groups if options]
 
 
-def _options_heading(players: int | None) -> str:
-    if players is None:
+def _options_heading(sizes: tuple[int, ...] | None) -> str:
+    if sizes is None:
         return _("Choices to agree before the game")
-    return ngettext("Choices to agree before the game at {count} player",
-                    "Choices to agree before the game at {count} players", players).format(count=players)
+    if len(sizes) == 1:
+        return ngettext("Choices to agree before the game at {count} player",
+                        "Choices to agree before the game at {count} players", sizes[0]).format(count=sizes[0])
+    return _("Choices to agree before the game at {counts} players").format(counts=_sizes(sizes))
 
 
 def _option_lines(book: Rulebook, option: RenderedOption, options: list[RenderedOption], esc, head: str,
@@ -284,7 +332,7 @@ def render_markdown(book: Rulebook) -> str:
             lines += _option_lines(book, option, options, md_escape, head="- ", indent="  - ",
                                    strong=lambda text: f"**{text}**")
     if book.described_variants:
-        lines += ["", "## " + _("Variants the guide describes (agree before the game):").rstrip(":"), ""]
+        lines += ["", "## " + _described_variants_heading(), ""]
         lines += _described_lines(book, md_escape, head="- ", indent="  - ", strong=lambda text: f"**{text}**")
     return "\n".join(lines) + "\n"
 
