@@ -8,7 +8,8 @@ checks, each of which must also fail on the phrases issue 27 quoted from earlier
   tells the rulebooks to avoid (pistekortti, not sakkokortti; strafkort, not pointkort);
 - the card-code check: QS, 2C, JD, XC or "J 11, Q 12" in prose;
 - the identifier check: snake_case, a rule path, or an option value spelled as `-o` takes it,
-  anywhere but a line marked as the command line.
+  anywhere but a line marked as the command line;
+- in the Nordic languages, a decimal number written with a point (0.5 for 0,5).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ RULE_PATH = re.compile(r"\b(?:" + "|".join(("players", "deck", "dealing", "passi
 # How earlier rulebooks pointed at a part of a rule or an option: "(for simultaneous)", "(kohta points)".
 FIELDS = sorted({name for key in vocabulary.rule_keys() for name in vocabulary.field_order(key)}, key=len, reverse=True)
 PROGRAM_PART = re.compile(r"\((?:for|kohta|valinta|option|via|för)\s(?:" + "|".join(FIELDS) + r")\)")
+# A decimal number written with a point, which the Nordic languages write with a comma (0,5).
+DECIMAL_POINT = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
 # Reader text that names the program's own files or outside rule books the project does not ship.
 OUTSIDE_NAMES = re.compile(r"\.txt\b|\.md\b|\.yaml\b|\bBicycle\b|\bWikipedia\b|\bParlett\b|\bPagat\b")
 
@@ -79,6 +82,8 @@ def problems(text: str, lang: str) -> list[str]:
             match = pattern.search(line)
             if match:
                 found.append(f"{what} {match.group(0)!r}: {line.strip()[:160]}")
+        if lang != "en" and DECIMAL_POINT.search(line):
+            found.append(f"decimal point {DECIMAL_POINT.search(line).group(0)!r}: {line.strip()[:160]}")
         if lang != "en":
             for word in OPTION_WORDS:
                 if re.search(r"(?<![\w=])" + re.escape(word) + r"(?!\w)", line):
@@ -141,6 +146,7 @@ def test_every_differences_document_uses_the_glossary_and_no_card_code_or_identi
     ("fi", "lähde: fi §Ensimmäinen tikki ja hertta rikottu (kohta when_only_points), tulkinta"),
     ("fi", "target (asettaa säännön game_end.target): fi §Sovittu piste- tai jakoraja"),
     ("fi", "moon_effect (valinta moon_effect)"),
+    ("fi", "piste = 0.5 euroa"),
     ("nb", "JD kan spilles der"),
     ("nb", "Den som tar alle straffekort i samme runde, skyter månen"),
     ("nb", "Avgjort lesning: kortstokken er for kort"),
