@@ -309,6 +309,13 @@ Feature: Protocol errors
       | fi      | 4       | ["partnership"] | {"moon_partner": "scored"} |
       | fi      | 4       | ["partnership"] | {"moon_partner": "spared"} |
 
+    @ruleset:se @players:4
+    Examples: se 4 players, end condition
+      | ruleset | players | variants | options                       |
+      | se      | 4       | []       | {"end_condition": null}       |
+      | se      | 4       | []       | {"end_condition": "exceeds"}  |
+      | se      | 4       | []       | {"end_condition": "reaches"}  |
+
   @id:proto-011 @area:protocol_errors @clause:P-new_game-6 @clause:P-new_game-7 @clause:P-new_game-9 @clause:P-new_game-4
   Scenario Outline: new_game refuses an option value the ruleset does not offer, and a value of the wrong JSON type
     Source: spec/protocol.md 6.2: a well-typed value the ruleset does not offer is invalid_game,
@@ -510,3 +517,10 @@ Feature: Protocol errors
       | fi      | 4       | ["partnership"] | {"moon_partner": "SPARED"}   | invalid_game |
       | fi      | 4       | ["partnership"] | {"moon_partner": "scored "}  | invalid_game |
       | fi      | 4       | ["partnership"] | {"moon_partner": ["spared"]} | bad_request  |
+
+    @ruleset:se @players:4
+    Examples: se 4 players, end condition
+      | ruleset | players | variants | options                        | code         |
+      | se      | 4       | []       | {"end_condition": "REACHES"}   | invalid_game |
+      | se      | 4       | []       | {"end_condition": "exceeds "}  | invalid_game |
+      | se      | 4       | []       | {"end_condition": ["reaches"]} | bad_request  |

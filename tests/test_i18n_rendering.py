@@ -197,11 +197,16 @@ def test_what_a_value_needs_is_one_whole_message_for_one_two_or_more_settings():
     from heartspec.i18n import use_language
     from heartspec.render.options import needs_tag
 
-    assert needs_tag(("settlement=pot",)) == "only with settlement=pot"
-    assert needs_tag(("a=1", "a=2")) == "only with a=1 or a=2"
-    assert needs_tag(("a=1", "a=2", "a=3")) == "only with one of a=1, a=2, a=3"
+    from heartspec.render.options import table_options
+
+    named = {o.name: o for o in table_options(load_spec(), "fi-classic", (), 4)}
+    assert needs_tag(("settlement=pot",), named) == "only together with Playing for money: a pot for the winner"
+    both = ("settlement=pot", "settlement=pairwise")
+    assert needs_tag(both, named) == ("only together with one of: Playing for money: a pot for the winner;"
+                                      " Playing for money: paying each other after every deal")
     with use_language("fi"):
-        assert needs_tag(("a=1", "a=2")) == "vain kun a=1 tai a=2"
+        assert needs_tag(both, named) == ("vain yhdessä jonkin näistä kanssa: Rahapeli: potti voittajalle;"
+                                          " Rahapeli: maksetaan toisille jokaisen jaon jälkeen")
 
 
 # --- every reader-facing word passes through the catalogue ------------------------------------------------------

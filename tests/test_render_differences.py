@@ -34,20 +34,38 @@ def test_the_refresh_command_prints_the_document(spec):
     assert result.stdout == differences_document(spec)
 
 
-def test_document_has_one_section_per_table_size_with_a_dash_for_four_player_only_rulesets(spec):
+def test_document_compares_the_guides_once_then_each_shared_variant(spec):
     document = differences_document(spec)
     sections = document.split("\n## ")[1:]
-    assert [s.split("\n")[0] for s in sections] == ["3 players", "4 players", "5 players", "6 players"]
-    header = "| Rule | " + " | ".join(FIVE) + " |"
-    for section in sections:
-        assert header in section
-    three = sections[0]
-    deck_row = next(line for line in three.splitlines() if line.startswith("| **Deck"))
-    assert deck_row.rstrip(" |").endswith("—")
-    unmarked = deck_row.replace("**", "")
-    assert "remove 2D (51 cards)" in unmarked and "remove 2C (51 cards)" in unmarked
-    assert "**≠** One 52-card deck; remove **2D** (51 cards)" in deck_row, "the differing cell and word are marked"
+    titles = [s.split("\n")[0] for s in sections]
+    assert titles[0] == "The five guides"
+    assert "Variant “Omnibus (jack of diamonds -10)” in fi+omnibus-jd, no+omnibus-jd, dk+omnibus-jd" in titles
+    guides = sections[0]
+    assert "| Rule | " + " | ".join(FIVE) + " |" in guides
+    rows = [line for line in guides.splitlines() if line.startswith("| **")]
+    # a rule alike at every size has one row; one that varies, a row per group of sizes that read alike
+    assert sum(line.startswith("| **Breaking hearts** ") for line in rows) == 1
+    assert not any(line.startswith("| **Breaking hearts (") for line in rows)
+    three = next(line for line in rows if line.startswith("| **Deck (3 players)**"))
+    assert three.rstrip(" |").endswith("—"), "fi-classic is not played by three"
+    unmarked = three.replace("**", "")
+    assert "remove the two of diamonds (51 cards)" in unmarked and "remove the two of clubs (51 cards)" in unmarked
+    assert "**≠** One 52-card deck; remove the two of **diamonds** (51 cards)" in three, "the differing cell and word"
     assert "**[interpretation 1]**" in document and "#### Interpretations" in document
+    # the Omnibus moon: dk needs the jack, no does not
+    omnibus = next(s for s in sections if s.startswith("Variant “Omnibus (jack of diamonds -10)”"))
+    moon = next(line for line in omnibus.splitlines() if line.startswith("| **Shooting the moon**"))
+    assert moon.count("**≠**") >= 1 and "and the jack of diamonds in one deal" in moon
+
+
+def test_only_differing_words_are_marked():
+    from heartspec.render.diff import marked_words
+
+    mark = lambda words: f"[{words}]"  # noqa: E731
+    assert marked_words("One deck; 17 cards each; kitty of 1 card", "One deck; 17 cards each", mark) == \
+        "One deck; 17 cards each; [kitty of 1 card]"
+    assert marked_words("left → right → across → none", "left → right → none → none", mark) == \
+        "left → right → [across] → none"
 
 
 @pytest.mark.parametrize("players", [None, 3, 6])
@@ -64,3 +82,18 @@ def test_html_of_the_real_spec_is_self_contained(spec):
     for external in ("<link", "<script", "src=", "http://", "https://", "url("):
         assert external not in page
     assert "Ensimmäinen tikki ja hertta rikottu" in page
+
+
+def test_two_ruleset_html_tints_no_cell_and_marks_only_the_differing_words(spec):
+    pair = render_html(compare(spec, ("fi", "no"), players=4))
+    assert '<td class="differs">' not in pair
+    assert "heart is <mark>discarded</mark> to a trick" in pair and "Hearts are broken <mark>as</mark>" in pair
+    three = render_html(compare(spec, ("fi", "no", "dk"), players=4))
+    assert '<td class="differs">' in three, "with three or more, the odd one out is still tinted"
+
+
+def test_a_deal_limit_that_replaces_the_target_plays_differently_from_one_beside_it(spec):
+    """fi plays an agreed number of deals instead of the target, fi-classic beside it (100 points or 15 deals)."""
+    comparison = compare(spec, ("fi", "fi-classic"), players=4)
+    (end,) = [row for row in comparison.rows if row.key == "game_end"]
+    assert end.differs and not end.worded_differently

@@ -94,8 +94,8 @@ def test_the_same_encoding_differs_from_a_free_first_trick():
 
 def test_diff_takes_ruleset_plus_variant_columns_and_shows_option_rows():
     text = run("diff", "fi", "fi+moon-choice", "--players", "4")
-    assert "Shooting the moon" in text and "Option moon_effect" in text
-    assert "default shooter_choice" in text and "default add_to_others" in text
+    assert "Shooting the moon" in text and "Choice: Shooting the moon" in text
+    assert "without agreement the shooter chooses" in text and "without agreement the others score the points" in text
     data = json.loads(run("diff", "fi", "fi+moon-choice", "--format", "json"))
     assert [c["column"] for c in data["rulesets"]] == ["fi", "fi+moon-choice"]
     assert run("diff", "fi", "fi+nope", code=2).startswith("heartspec diff: unknown variant 'nope'")
@@ -131,13 +131,15 @@ def test_rulebook_offers_no_option_the_resolver_refuses():
 
 def test_a_variant_that_sets_an_optioned_rule_is_the_default_shown():
     text = run("rules", "fi", "-v", "moon-choice")
-    assert "add_to_others (default" not in text
-    assert "shooter_choice (default, in effect, set by variant moon-choice" in text
+    assert "the others score the points (default" not in text
+    assert ("the shooter chooses (default, in effect, set by the variant “Moon at the shooter's choice”, not one of"
+            " the choices here)") in text
 
 
 def test_options_can_be_set_on_the_command_line():
     text = run("rules", "fi", "--players", "4", "-o", "max_deals=15")
-    assert "Options set: max_deals=15" in text
+    assert "on the command line: heartspec rules fi -o max_deals=15 --players 4" in text
+    assert "100 (default, only together with Number of deals: no set number)" in text
     assert "End of the game: The game is a fixed 15 deals, with no points target" in text
     assert "15 (in effect): The game is a fixed 15 deals" in text
     assert run("rules", "fi", "-o", "moon_effect=sideways", code=2).startswith("heartspec rules: option moon_effect cannot be")
@@ -147,16 +149,22 @@ def test_options_can_be_set_on_the_command_line():
 def test_game_end_says_what_a_deal_limit_does():
     fi = run("rules", "fi", "--players", "4")
     classic = run("rules", "fi-classic")
-    assert "a table may agree a number of deals instead (max_deals): the game then lasts exactly" in fi
+    assert "a table may agree a number of deals instead (see the options): the game then lasts exactly" in fi
     assert "whichever comes first" in classic
 
 
 def test_settlement_option_says_what_each_method_does():
     text = run("rules", "fi-classic")
-    for phrase in ("pot: Everyone puts 1 into a pot", "pairwise: After each deal every two players settle",
-                   "zero_point_pot: After each deal everyone pays 1 per point into a pot",
-                   "none (only with settlement=pairwise or settlement=zero_point_pot): The game has no set length"):
+    for phrase in ("a pot for the winner: Each player puts 1 into a pot before the game; the winner takes the pot",
+                   "paying each other after every deal: After each deal every two players compare their points for"
+                   " the deal: the one with more points pays the other 1 for each point of difference",
+                   "a pot for those who took no points: After each deal everyone pays 1 per point into a pot",
+                   "no points target (only together with one of: Playing for money: paying each other after every"
+                   " deal; Playing for money: a pot for those who took no points): The game has no set length",
+                   "per point when paying after every deal", "per player for a pot the winner takes"):
         assert phrase in text
+    assert "on the command line: -o settlement=none | -o settlement=pot | -o settlement=pairwise" in text
+    assert "0,5" in run("rules", "fi-classic", "-o", "settlement=pairwise", "-o", "stake=0.5", "--lang", "fi")
 
 
 @pytest.mark.parametrize("ruleset, variant, guide", [
@@ -192,7 +200,8 @@ def test_every_option_shows_meaning_and_source_in_every_format_and_no_python_lit
             assert option["source"]["guide"] == ruleset and option["status"] in ("stated", "interpretation")
             assert option["values"] and all(v["text"] for v in option["values"])
             assert sum(v["default"] for v in option["values"] + [option["in_effect"] or {"default": 0}]) == 1, name
-            assert f"{name} (sets {option['rule']})" in text and f"**{name} (sets {option['rule']}):**" in markdown
+            assert f"on the command line: -o {name}=" in text and f"on the command line: -o {name}=" in markdown
+            assert f"{name} (sets" not in text and f"(sets {option['rule']})" not in text
 
 
 # --- weak readings decided (issue 17, item 3) ---------------------------------------------
@@ -211,7 +220,7 @@ def test_sections_are_cited_whole_and_an_untitled_guide_says_so():
     for path in ("rulesets/no.yaml", "variants/omnibus-jd.yaml"):
         text = (Path(__file__).resolve().parents[1] / "spec" / path).read_text(encoding="utf-8")
         assert text.count('"Slik spiller du med tre, fem"') == 0
-    assert "Guide: fi-classic (untitled: a page on the rules of Hertta" in run("rules", "fi-classic")
+    assert "Guide: “untitled: a page on the rules of Hertta" in run("rules", "fi-classic")
 
 
 def test_every_command_naming_a_ruleset_takes_ruleset_plus_variant(tmp_path):

@@ -51,9 +51,9 @@ def test_rulebook_groups_rules_by_player_count_and_marks_interpretations():
     assert "First trick: No point card may be played to the first trick" in common
     assert "[interpretation] " in common
     assert [section.split(":")[0] for section in by_count] == ["3 players", "4 players", "5 players", "6 players"]
-    assert "remove 2D (51 cards); 17 cards each" in by_count[0]
-    assert "add jokers XC, XD" in by_count[3]
-    assert "Options (agree before the game; set with -o NAME=VALUE):" in text and "max_deals" in text
+    assert "remove the two of diamonds (51 cards); 17 cards each" in by_count[0]
+    assert "add the clubs joker and the diamonds joker" in by_count[3]
+    assert "Choices to agree before the game:" in text and "on the command line: -o max_deals=N" in text
 
 
 def test_rulebook_for_one_player_count_in_json():
@@ -67,9 +67,9 @@ def test_rulebook_for_one_player_count_in_json():
 
 def test_rulebook_markdown_has_headings_and_provenance():
     md = run("rules", "se", "--players", "5", "--format", "markdown")
-    assert md.startswith("# se: ")
+    assert md.startswith("# Swedish Hjärter")
     assert "left → right → two to the left → two to the right → none" in md
-    assert "*(se §Hjärter för tre, fem och sex spelare, stated)*" in md
+    assert "*(§Hjärter för tre, fem och sex spelare, stated)*" in md
 
 
 def test_every_ruleset_and_every_variant_renders_with_a_phrase_for_every_value(spec):

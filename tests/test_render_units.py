@@ -103,7 +103,7 @@ def test_every_rule_key_has_a_phrase_and_a_label():
 
 def test_phrases_follow_the_value():
     assert describe("deck", {"copies": 1, "remove": ["2D"], "hand_size": 17}) == (
-        "One 52-card deck; remove 2D (51 cards); 17 cards each"
+        "One 52-card deck; remove the two of diamonds (51 cards); 17 cards each"
     )
     kitty = describe("deck", {"copies": 1, "remove": [], "hand_size": 17, "kitty": 1, "kitty_to": "first_trick_winner"})
     assert "kitty of 1 card face down, taken by the winner of the first trick" in kitty
@@ -111,7 +111,8 @@ def test_phrases_follow_the_value():
         "passing", {"count": 3, "cycle": ["left", "right", "across", "none"], "simultaneous": True}
     )
     assert describe("passing", {"count": 0, "cycle": ["none"]}) == "No passing"
-    assert describe("card_points", {"H": 1, "QS": 13, "JD": -10}) == "each heart 1; QS 13; JD -10; every other card 0"
+    assert describe("card_points", {"H": 1, "QS": 13, "JD": -10}) == (
+        "Each heart 1 point; the queen of spades 13 points; the jack of diamonds −10 points; every other card 0")
     assert "exceeds 100 (more than 100)" in describe("game_end", {"target": 100, "condition": "exceeds"})
     assert "reaches 100 or more" in describe("game_end", {"target": 100, "condition": "reaches"})
 
@@ -126,10 +127,11 @@ def test_rulebook_groups_common_rules_and_marks_interpretations():
     text = rulebook_mod.render_text(book)
     common, at_three, at_four = text.split("Rules at ")[1:]
     assert common.startswith("every player count") and "First trick" in common and "Deck" not in common
-    assert at_three.startswith("3 players") and "remove 2D" in at_three
+    assert at_three.startswith("3 players") and "remove the two of diamonds" in at_three
     assert "[interpretation] guide silent on a hand of only points" in common
-    assert "alpha §First, interpretation" in common
-    assert "target (sets game_end.target): alpha §Length, stated" in text
+    assert "§First, interpretation" in common
+    assert "Points that end the game: §Length, stated" in text
+    assert "on the command line: -o target=100 | -o target=50" in text
     assert "100 (default, in effect): The game ends after a deal in which someone's total exceeds 100" in text
     assert "50: The game ends after a deal in which someone's total exceeds 50" in text
 
@@ -138,7 +140,7 @@ def test_rulebook_applies_variants_with_their_provenance():
     book = rulebook_mod.build_rulebook(SPEC, "alpha", ("loose",), players=4)
     text = rulebook_mod.render_text(book)
     assert "Point cards may be played to the first trick" in text
-    assert "alpha §Variants (via loose), stated" in text
+    assert "§Variants (variant “Loose first trick”), stated" in text
     data = rulebook_mod.render_json(book)
     assert list(data["players"]) == ["4"]
 
@@ -180,7 +182,7 @@ def test_diff_text_cells_carry_value_and_provenance():
     text = diff_mod.render_text(diff_mod.compare(SPEC, ("alpha", "beta")))
     block = text.split("\nFirst trick\n")[1]
     assert "alpha  No point card may be played to the first trick" in block
-    assert "alpha §First, interpretation" in block and "[interpretation] guide silent" in block
+    assert "§First, interpretation" in block and "[interpretation] guide silent" in block
     assert "beta   Point cards may be played to the first trick" in block
 
 

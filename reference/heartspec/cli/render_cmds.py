@@ -59,7 +59,8 @@ def _emit(text_or_data) -> None:
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="Set a table option, e.g. target=50 or moon_effect=subtract_from_self (repeatable).")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True
+    "--format", "fmt", type=click.Choice(["text", "markdown", "json", "html"]), default="text", show_default=True,
+    help="html: one self-contained page sized for A4, to print for the table.",
 )
 @lang_option
 @spec_option
@@ -79,6 +80,8 @@ def rules_command(ruleset_id: str | None, variants: tuple[str, ...], players: in
             if ruleset_id is None:
                 if variants or players or option_pairs:
                     _fail("-v, -o and --players need a RULESET_ID")
+                if fmt == "html":
+                    _fail("--format html prints one rulebook: give a RULESET_ID")
                 cat = rulebook.catalog(spec)
                 renderers = {"text": rulebook.render_catalog_text, "markdown": rulebook.render_catalog_markdown,
                              "json": rulebook.render_catalog_json}
@@ -88,7 +91,10 @@ def rules_command(ruleset_id: str | None, variants: tuple[str, ...], players: in
             book = rulebook.build_rulebook(spec, ruleset_id, variants, players, parse_option_pairs(option_pairs))
         except RenderError as err:
             _fail(str(err))
-        renderers = {"text": rulebook.render_text, "markdown": rulebook.render_markdown, "json": rulebook.render_json}
+        from heartspec.render import rulebook_html
+
+        renderers = {"text": rulebook.render_text, "markdown": rulebook.render_markdown, "json": rulebook.render_json,
+                     "html": rulebook_html.render_html}
         _emit(renderers[fmt](book))
 
 

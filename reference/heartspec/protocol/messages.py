@@ -222,6 +222,7 @@ OPTION_TYPES: dict[str, tuple[str, Any]] = {
     "first_trick_queen": ("a string", _is_str),
     "pass_cycle": ("a list of pass directions", _is_str_list),
     "moon_partner": ("a string", _is_str),
+    "end_condition": ("a string", _is_str),
 }
 # Options whose null is a value of its own, not "absent" (spec/protocol.md 2 and 6.2): no points target.
 NULL_IS_A_VALUE = ("target",)

@@ -10,12 +10,13 @@ renders it, so text, markdown, json and html always agree.
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from heartspec.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current_language, localized_prose, ngettext, use_language
-from heartspec.render.options import table_options
+from heartspec.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current_language, localized_prose, ngettext, spec_text, use_language
+from heartspec.render.options import OPTION_LABELS, table_options, value_words
 from heartspec.render.phrasing import compact, label, order_key
 from heartspec.render.selection import (
     RenderedRule,
@@ -36,7 +37,7 @@ NOT_PLAYED = "—"
 DOCUMENT_PLAYERS = (3, 4, 5, 6)
 REFRESH_COMMAND = "heartspec diff --differences > spec/DIFFERENCES.md"
 DOCUMENT_LANGUAGES = LANGUAGES  # spec/DIFFERENCES.md in English, and a sibling DIFFERENCES.<lang>.md per language
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 OPTION_PREFIX = "option:"
@@ -77,12 +78,15 @@ class Row:
     key: str
     players: int | None           # None: the same at every player count compared
     cells: dict[str, Cell]
-    split_by_players: bool = False  # one of several rows for this rule, one per player count
+    split_by_players: bool = False  # one of several rows for this rule, by player count
+    sizes: tuple[int, ...] = ()     # the player counts this split row holds for (cells alike at each of them)
 
     @property
     def label(self) -> str:
         if self.key.startswith(OPTION_PREFIX):
-            return _("Option {name}").format(name=self.key[len(OPTION_PREFIX):])
+            return _("Choice: {name}").format(name=OPTION_LABELS.get(self.key[len(OPTION_PREFIX):], "")
+                                              and _(OPTION_LABELS[self.key[len(OPTION_PREFIX):]])
+                                              or self.key[len(OPTION_PREFIX):].replace("_", " "))
         return label(self.key)
 
     @property
@@ -194,8 +198,8 @@ def _option_rules(spec, col: Column, players: int) -> dict[str, RenderedRule]:
     for option in table_options(spec, col.ruleset_id, col.variants, players):
         values = [v for v in ([option.in_effect] if option.in_effect else []) + list(option.values)]
         default = next((v for v in values if v.default), None)
-        listed = [v.shown for v in option.values]
-        text = _option_values_text(option.any_value, listed, default.shown if default else None)
+        listed = [value_words(option, v.value) for v in option.values]
+        text = _option_values_text(option.any_value, listed, value_words(option, default.value) if default else None)
         rules[OPTION_PREFIX + option.name] = RenderedRule(
             OPTION_PREFIX + option.name, option.name, text,
             {"values": "any" if option.any_value else [v.value for v in option.values],
@@ -207,10 +211,12 @@ def _option_rules(spec, col: Column, players: int) -> dict[str, RenderedRule]:
 def _option_values_text(any_value: bool, listed: list[str], default: str | None) -> str:
     """An option row's cell: the values a table may set and the one it plays without agreeing."""
     if any_value:
-        sentence = _("values any number; default {default}") if default else _("values any number; no default")
+        sentence = (_("any number the table agrees; without agreement {default}") if default
+                    else _("any number the table agrees"))
     else:
-        sentence = _("values {values}; default {default}") if default else _("values {values}; no default")
-    return sentence.format(values=", ".join(listed), default=default)
+        sentence = (_("one of: {values}; without agreement {default}") if default
+                    else _("one of: {values}"))
+    return sentence.format(values="; ".join(listed), default=default)
 
 
 def _check_request(spec, ruleset_ids: tuple[str, ...], variant_ids: tuple[str, ...]) -> None:
@@ -281,7 +287,14 @@ def _rows_for(key: str, columns: list[Column], counts: list[int], resolved: dict
         return [Row(key, counts[0], {c.name: cell(c, counts[0]) for c in columns})]
     if all(same_everywhere(col) for col in columns):
         return [Row(key, None, {c.name: _any_count_cell(c, counts, cell) for c in columns})]
-    return [Row(key, n, {c.name: cell(c, n) for c in columns}, split_by_players=True) for n in counts]
+    # Table sizes at which every column reads exactly as at another size share that size's row.
+    groups: dict[tuple, list[int]] = {}
+    for n in counts:
+        reading = tuple((n in col.players, _fingerprint(resolved[col.name].get(n, {}).get(key)),
+                         effects[col.name].get(n, {}).get(key)) for col in columns)
+        groups.setdefault(reading, []).append(n)
+    return [Row(key, sizes[0], {c.name: cell(c, sizes[0]) for c in columns}, split_by_players=True,
+                sizes=tuple(sizes)) for sizes in groups.values()]
 
 
 def _any_count_cell(col: Column, counts: list[int], cell) -> Cell:
@@ -290,7 +303,13 @@ def _any_count_cell(col: Column, counts: list[int], cell) -> Cell:
 
 
 def _fingerprint(rule: RenderedRule | None) -> str:
-    return "" if rule is None else compact([rule.value, list(rule.sources)])
+    """What a reader sees of a cell: the value and its citations, with the note of an interpretation
+    (a stated source's note is never shown, so two cells that differ only there read alike)."""
+    if rule is None:
+        return ""
+    shown = [{k: v for k, v in source.items() if k != "note" or source.get("status") == "interpretation"}
+             for source in rule.sources]
+    return compact([rule.value, shown])
 
 
 # --- shared cell pieces -----------------------------------------------------
@@ -299,8 +318,20 @@ def _fingerprint(rule: RenderedRule | None) -> str:
 def row_title(row: Row) -> str:
     if not row.split_by_players:
         return row.label
+    if len(row.sizes) > 1:
+        return _("{rule} ({counts} players)").format(rule=row.label, counts=sizes_text(row.sizes))
     return ngettext("{rule} ({count} player)", "{rule} ({count} players)", row.players).format(
         rule=row.label, count=row.players)
+
+
+def sizes_text(sizes) -> str:
+    """'3, 5 and 6' in the reader's language."""
+    from heartspec.i18n.glossary import glossary
+
+    shown = [str(n) for n in sizes]
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + f" {glossary()['list_and'][current_language()]} " + shown[-1]
 
 
 def variants_line(comparison: Comparison) -> str | None:
@@ -322,15 +353,26 @@ def worded_line(comparison: Comparison) -> str | None:
     return _("Worded differently but judging every play alike: {rows}").format(rows=", ".join(alike)) if alike else None
 
 
+_TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
+
+
 def marked_words(text: str, reference: str, mark) -> str:
-    """`text` with the words that `reference` lacks passed through `mark` (difflib on words)."""
-    words, against = text.split(), reference.split()
+    """`text` with the words that `reference` lacks passed through `mark`.
+
+    The texts are compared word by word with punctuation and spaces as tokens of their own (difflib), and a
+    marked run never starts or ends on a space or a punctuation mark, so only differing words are marked."""
+    tokens, against = _TOKENS.findall(text), _TOKENS.findall(reference)
     out = []
-    for op, a0, a1, _b0, _b1 in difflib.SequenceMatcher(a=words, b=against, autojunk=False).get_opcodes():
-        chunk = " ".join(words[a0:a1])
-        if chunk:
-            out.append(chunk if op == "equal" else mark(chunk))
-    return " ".join(out)
+    matcher = difflib.SequenceMatcher(a=tokens, b=against, autojunk=False)
+    for op, a0, a1, _b0, _b1 in matcher.get_opcodes():
+        run = tokens[a0:a1]
+        if op == "equal" or not any(re.match(r"\w", t) for t in run):
+            out += run
+            continue
+        first = next(k for k, t in enumerate(run) if re.match(r"\w", t))
+        last = max(k for k, t in enumerate(run) if re.match(r"\w", t))
+        out += run[:first] + [mark("".join(run[first:last + 1]))] + run[last + 1:]
+    return "".join(out)
 
 
 def summary_line(comparison: Comparison) -> str:
@@ -374,7 +416,7 @@ def render_text(comparison: Comparison) -> str:
         differing = row.differing_cells()
         for rid, cell in row.cells.items():
             head = ("* " if rid in differing else "  ") + rid.ljust(width)
-            lines += _text_cell(head, cell, " " * (width + 2))
+            lines += _text_cell(head, cell, " " * (width + 2), home_guide(rid))
     if not comparison.shown_rows:
         lines += ["", _("No differences.")]
     return "\n".join(lines) + "\n"
@@ -392,14 +434,19 @@ def row_heading(row: Row) -> str:
     return _("{row} (no difference)").format(row=title)
 
 
-def _text_cell(head: str, cell: Cell, indent: str) -> list[str]:
+def home_guide(column_name: str) -> str:
+    """The ruleset whose guide a column's citations need not name: `fi` for `fi+moon-choice`."""
+    return column_name.split("+", 1)[0]
+
+
+def _text_cell(head: str, cell: Cell, indent: str, home: str | None = None) -> list[str]:
     if not cell.played:
         return [f"{head}{NOT_PLAYED} ({not_played_text()})"]
     if cell.rule is None:
         return [f"{head}{no_such_rule_text()}"]
     lines = [f"{head}{plain(cell.rule.text)}"]
     for source in cell.rule.sources:
-        lines.append(f"{indent}{plain(cite_with_status(source))}")
+        lines.append(f"{indent}{plain(cite_with_status(source, home))}")
         if source.get("status") == "interpretation":
             lines.append(f"{indent}{interpretation_mark()} {interpretation_note(source)}")
     return lines
@@ -440,7 +487,7 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
     else:
         parts = [md_escape(cell.rule.text)]
     for source in cell.rule.sources:
-        cited = f"*{md_escape(cite(source))}*"
+        cited = f"*{md_escape(cite(source, home_guide(rid)))}*"
         if source.get("status") == "interpretation":
             notes.append(f"{rid}, {row_title(row)}: {md_escape(interpretation_note(source))}")
             cited += " **[" + _("interpretation {number}").format(number=len(notes)) + "]**"
@@ -477,6 +524,7 @@ def _row_json(row: Row) -> dict[str, Any]:
         "rule": row.key,
         "label": row.label,
         "players": row.players,
+        **({"sizes": list(row.sizes)} if row.split_by_players else {}),
         "differs": row.differs,
         "worded_differently": row.worded_differently,
         "differing_cells": sorted(row.differing_cells()),
@@ -505,27 +553,55 @@ def refresh_command(lang: str = SOURCE_LANGUAGE) -> str:
 
 
 def differences_document(spec, lang: str | None = None) -> str:
-    """spec/DIFFERENCES.md (or a language's sibling): every guide's ruleset compared at each table size."""
+    """spec/DIFFERENCES.md (or a language's sibling): the five guides' rulesets compared at every table size,
+    each rule once where it reads alike at every size, then each variant two or more guides describe."""
     if lang is not None:
         with use_language(lang):
             return differences_document(spec)
     lang = current_language()
     rulesets = spec.in_guide_order()
-    section_command = "heartspec diff " + " ".join(rulesets) + " --players N --format markdown"
-    if lang != SOURCE_LANGUAGE:
-        section_command += f" --lang {lang}"
+    in_lang = f" --lang {lang}" if lang != SOURCE_LANGUAGE else ""
     lines = [
         "# " + _("How the Nordic guides differ"),
         "",
         _("Generated from the rulesets ({rulesets}); do not edit by hand. Refresh with `{command}`.").format(
             rulesets=", ".join(rulesets), command=refresh_command(lang)),
-        _("Each section is `{command}`.").format(command=section_command),
-        *_("Cells cite the guide (ruleset id) and its section heading; interpretations are numbered and explained\n"
-           "below each table.").splitlines(),
+        _("Each table is `{command}`; a rule that reads alike at every table size has one row, a rule that"
+          " varies has one row for each group of sizes that read alike.").format(
+            command="heartspec diff " + " ".join(rulesets) + " --format markdown" + in_lang),
+        _("A cell cites the section heading of its column's own guide; interpretations are numbered and"
+          " explained below each table."),
     ]
-    for n in DOCUMENT_PLAYERS:
-        comparison = compare(spec, rulesets, players=n)
-        section = render_markdown(comparison, heading="###").splitlines()
-        heading = ngettext("{count} player", "{count} players", n).format(count=n)
-        lines += ["", f"## {heading}", ""] + section[2:]
+    comparison = compare(spec, rulesets, players=None)
+    lines += ["", "## " + _("The five guides"), ""] + render_markdown(comparison, heading="###").splitlines()[2:]
+    for variant_id, columns in _shared_variants(spec, rulesets):
+        variant = spec.variants[variant_id]
+        compared = compare(spec, tuple(columns), show_all=True)
+        touched = _variant_rule_keys(variant)
+        compared.rows = [row for row in compared.rows if row.key.split(".")[0] in touched
+                         or row.key.removeprefix(OPTION_PREFIX) in (variant.get("options") or {})]
+        heading = _("Variant “{title}” in {rulesets}").format(
+            title=spec_text(variant.get("title", variant_id)), rulesets=", ".join(columns))
+        command = "heartspec diff " + " ".join(columns) + " --all --format markdown" + in_lang
+        lines += ["", "## " + heading, "", _("The rules the variant changes, as each guide reads it: `{command}`,"
+                                          " those rows.").format(command=command), ""]
+        lines += render_markdown(compared, heading="###").splitlines()[2:]
     return "\n".join(lines) + "\n"
+
+
+def _shared_variants(spec, rulesets) -> list[tuple[str, list[str]]]:
+    """Variants that apply to two or more rulesets, with a RULESET+VARIANT column for each."""
+    shared = []
+    for variant_id, variant in sorted(spec.variants.items()):
+        columns = [f"{r}+{variant_id}" for r in rulesets if r in variant.get("applies_to", [])]
+        if len(columns) > 1:
+            shared.append((variant_id, columns))
+    return shared
+
+
+def _variant_rule_keys(variant: dict) -> set[str]:
+    """The rule keys a variant's changes touch (by ruleset too)."""
+    keys = set()
+    for change in variant.get("changes", []):
+        keys.add(str(change.get("rule", "")).split(".")[0])
+    return keys

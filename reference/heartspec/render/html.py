@@ -10,6 +10,7 @@ from heartspec.render.diff import (
     Cell,
     Comparison,
     Row,
+    home_guide,
     interpretation_mark,
     marked_words,
     no_such_rule_text,
@@ -70,23 +71,40 @@ def _table(comparison: Comparison) -> str:
 
 def _row(row: Row) -> str:
     css = "" if row.differs else ' class="same"'
+    if row.differs and len(row.cells) == 2:
+        return f"<tr{css}><th>{escape(row_title(row))}</th>{_pair(row)}</tr>"
     differing = row.differing_cells()
-    cells = "".join(_cell(c, row if name in differing else None) for name, c in row.cells.items())
+    cells = "".join(_cell(c, row if name in differing else None, home_guide(name)) for name, c in row.cells.items())
     return f"<tr{css}><th>{escape(row_title(row))}</th>{cells}</tr>"
 
 
-def _cell(cell: Cell, differs_in: Row | None = None) -> str:
+def _pair(row: Row) -> str:
+    """Two rulesets that differ: neither is the odd one out, so no cell is tinted; in each, the words the
+    other lacks are marked."""
+    (one, a), (other, b) = row.cells.items()
+    texts = {one: _text_of(a), other: _text_of(b)}
+    return (_cell(a, home=home_guide(one), against=texts[other])
+            + _cell(b, home=home_guide(other), against=texts[one]))
+
+
+def _text_of(cell: Cell) -> str:
+    return cell.rule.text if cell.played and cell.rule is not None else ""
+
+
+def _cell(cell: Cell, differs_in: Row | None = None, home: str | None = None, against: str | None = None) -> str:
     if not cell.played:
         return f'<td class="absent" title="{escape(not_played_text())}">{NOT_PLAYED}</td>'
     if cell.rule is None:
         return f'<td class="absent">{escape(no_such_rule_text())}</td>'
     text = escape(cell.rule.text)
+    if against:
+        text = marked_words(text, escape(against), lambda words: f"<mark>{words}</mark>")
     if differs_in is not None:
         text = marked_words(text, escape(differs_in.reference_text()), lambda words: f"<mark>{words}</mark>")
     parts = [text]
     for source in cell.rule.sources:
         status = status_label(source.get("status", "?"))
-        parts.append(f'<span class="src">{escape(cite(source))}, {escape(status)}</span>')
+        parts.append(f'<span class="src">{escape(cite(source, home))}, {escape(status)}</span>')
         if source.get("status") == "interpretation":
             note = interpretation_note(source)
             parts.append(f'<span class="interp">{escape(interpretation_mark())} {escape(note)}</span>')

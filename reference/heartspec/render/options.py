@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from heartspec.i18n import N_, _
-from heartspec.render.phrasing import describe
+from heartspec.i18n import N_, _, spec_text
+from heartspec.i18n.glossary import cards, number
+from heartspec.render.phrasing import ARROW, DIRECTION_WORDS, describe
 from heartspec.rules import vocabulary
 from heartspec.rules.resolve import declared_options, option_default, option_source
 
@@ -37,6 +38,7 @@ class RenderedOption:
     set_by: str | None               # the variant whose change is in effect instead of the default
     source: dict
     context: str = ""                # another option's value under which the values' sentences differ
+    set_by_title: str = ""           # that variant's title
 
     @property
     def status(self) -> str:
@@ -87,9 +89,7 @@ def _option(spec, ruleset_id, variant_ids, players, given, effective, name, entr
     rule_path = vocabulary.option_rule(name, entry)
     root = rule_path.split(".")[0]
     current = effective.options.get(name)
-    unset = {k: v for k, v in given.items() if k != name}
-    baseline = effective if name not in given else spec.resolve(ruleset_id, variant_ids, players, unset)
-    default = baseline.options.get(name, option_default(entry))
+    default = _default_value(spec, ruleset_id, variant_ids, players, name, entry)
     candidates = [option_default(entry)] if entry["values"] == "any" else list(entry["values"])
     if entry["values"] == "any" and candidates[0] is not None and _admits_null(rule_path):
         candidates.append(None)
@@ -106,7 +106,15 @@ def _option(spec, ruleset_id, variant_ids, players, given, effective, name, entr
         in_effect = OptionValue(current, shown_value(current), _sentence(effective, root), current == default, True)
         set_by = _writer_of(effective, rule_path)
     source = {"guide": ruleset_id, **option_source(entry, ruleset_id), **({"via": via} if via else {})}
-    return RenderedOption(name, rule_path, entry["values"] == "any", tuple(values), in_effect, set_by, source, context)
+    title = spec.variants[set_by].get("title", set_by) if set_by in spec.variants else ""
+    return RenderedOption(name, rule_path, entry["values"] == "any", tuple(values), in_effect, set_by, source, context,
+                          title)
+
+
+def _default_value(spec, ruleset_id, variant_ids, players, name, entry) -> Any:
+    """What the option is when the table agrees nothing: the game as the guide plays it."""
+    plain = _try_resolve(spec, ruleset_id, variant_ids, players, {})
+    return plain.options.get(name, option_default(entry)) if plain is not None else option_default(entry)
 
 
 def _values(table, given, name, entry, candidates, root, default, current) -> list[OptionValue]:
@@ -148,6 +156,14 @@ def _resolved_with(spec, ruleset_id, variant_ids, players, options, name, entry)
     attempt = _try_resolve(spec, ruleset_id, variant_ids, players, options)
     if attempt is not None:
         return attempt, ()
+    for other in [o for o in options if o != name]:
+        declared = declared_options(spec.rulesets[ruleset_id], [spec.variants[v] for v in variant_ids], players)
+        if other not in declared:
+            continue
+        unset = option_default(declared[other][0])
+        resolved = _try_resolve(spec, ruleset_id, variant_ids, players, {**options, other: unset})
+        if resolved is not None:
+            return resolved, (f"{other}={shown_value(unset)}",)
     for other, (other_entry, _via) in declared_options(spec.rulesets[ruleset_id],
                                                         [spec.variants[v] for v in variant_ids], players).items():
         if other == name or other in options or other_entry["values"] == "any":
@@ -184,11 +200,94 @@ def _writer_of(resolved, rule_path: str) -> str | None:
     return None
 
 
+# What each option decides, as a table would name the choice.
+OPTION_LABELS = {
+    "target": N_("Points that end the game"),
+    "max_deals": N_("Number of deals"),
+    "moon_effect": N_("Shooting the moon"),
+    "moon_amount": N_("Points for shooting the moon"),
+    "moon_also_requires": N_("Shooting the moon with the bonus card"),
+    "moon_bonus_cards": N_("Bonus card of a player who shoots the moon"),
+    "moon_partner": N_("Partner of a player who shoots the moon"),
+    "settlement": N_("Playing for money"),
+    "stake": N_("Stake"),
+    "unclaimed_pot": N_("A pot still on the table when play stops"),
+    "pass_cycle": N_("Passing at this table size"),
+    "first_trick_queen": N_("The queen of spades in the first trick"),
+    "draw_order": N_("Drawing from the stock"),
+    "end_condition": N_("When the points target ends the game"),
+}
+
+# Each listed option value in words: (rule path, value as `-o` takes it) -> message.
+VALUE_WORDS = {
+    ("settlement.method", "none"): N_("not for money"),
+    ("settlement.method", "pot"): N_("a pot for the winner"),
+    ("settlement.method", "pairwise"): N_("paying each other after every deal"),
+    ("settlement.method", "zero_point_pot"): N_("a pot for those who took no points"),
+    ("settlement.unclaimed_pot", "returned"): N_("back to those who paid it in"),
+    ("settlement.unclaimed_pot", "to_winners"): N_("to the game's winners"),
+    ("moon.effect", "add_to_others"): N_("the others score the points"),
+    ("moon.effect", "subtract_from_self"): N_("the shooter subtracts the points"),
+    ("moon.effect", "shooter_choice"): N_("the shooter chooses"),
+    ("moon.amount", "deal_total"): N_("the points in play in the deal"),
+    ("moon.bonus_cards", "ignored"): N_("the bonus is lost"),
+    ("moon.bonus_cards", "kept"): N_("the bonus still counts"),
+    ("moon.partner", "scored"): N_("the partner scores the points too"),
+    ("moon.partner", "spared"): N_("the partner is spared"),
+    ("moon.also_requires", "none"): N_("not needed"),
+    ("first_trick.cards.QS", "allowed"): N_("may be played"),
+    ("first_trick.cards.QS", "forbidden"): N_("may not be played"),
+    ("two_player.draw_order", "winner_first"): N_("the trick's winner draws first"),
+    ("two_player.draw_order", "replace_immediately"): N_("each draws right after playing"),
+    ("game_end.target", "none"): N_("no points target"),
+    ("game_end.max_deals", "none"): N_("no set number"),
+    ("game_end.condition", "exceeds"): N_("going over the target"),
+    ("game_end.condition", "reaches"): N_("reaching the target"),
+}
+
+
 def option_heading(option: RenderedOption) -> str:
-    return _("{name} (sets {rule})").format(name=option.name, rule=option.rule)
+    """The choice in words: 'Points that end the game'."""
+    return _(OPTION_LABELS[option.name]) if option.name in OPTION_LABELS else option.name.replace("_", " ").capitalize()
 
 
-def value_tags(value: OptionValue, option: RenderedOption) -> str:
+def value_words(option: RenderedOption, value: Any) -> str:
+    """A value of an option in words: '50', '0,5', 'no points target', 'left → right → none'."""
+    key = (option.rule, shown_value(value))
+    if key in VALUE_WORDS:
+        return _(VALUE_WORDS[key])
+    if isinstance(value, bool) or value is None:
+        return shown_value(value)
+    if isinstance(value, (int, float)):
+        return number(value)
+    if isinstance(value, list) and value and all(v in DIRECTION_WORDS for v in value):
+        return ARROW.join(_(DIRECTION_WORDS[v]) for v in value)
+    if isinstance(value, list):
+        return _("{cards} needed too").format(cards=format(cards(value)))
+    return str(value)
+
+
+def setting_words(setting: str, option_names: dict) -> str:
+    """'settlement=pairwise' in words: 'Playing for money: paying each other after every deal'."""
+    name, _sep, shown = setting.partition("=")
+    other = option_names.get(name)
+    if other is None:
+        return setting
+    match = next((v.value for v in other.values if shown_value(v.value) == shown), shown)
+    return _("{choice}: {value}").format(choice=option_heading(other), value=value_words(other, match))
+
+
+def command_line(option: RenderedOption) -> str:
+    """The `-o NAME=VALUE` a table types for each value, on one line of its own."""
+    if option.any_value:
+        shown = ["-o {}=N".format(option.name)] + ["-o {}=none".format(option.name)
+                                                   for v in option.values if v.value is None]
+    else:
+        shown = ["-o {}={}".format(option.name, v.shown) for v in option.values]
+    return _("on the command line: {settings}").format(settings=" | ".join(dict.fromkeys(shown)))
+
+
+def value_tags(value: OptionValue, option: RenderedOption, needs: str = "") -> str:
     """' (default, in effect)': the marks a value carries, as a reader sees them."""
     tags = []
     if value.default:
@@ -196,20 +295,18 @@ def value_tags(value: OptionValue, option: RenderedOption) -> str:
     if value.in_effect:
         tags.append(_("in effect"))
     if value is option.in_effect:
-        tags.append(_("set by variant {variant}, not a value -o takes").format(variant=option.set_by)
-                    if option.set_by else _("not a value -o takes"))
-    if value.needs:
-        tags.append(needs_tag(value.needs))
+        tags.append(_("set by the variant “{variant}”, not one of the choices here").format(
+            variant=spec_text(option.set_by_title)) if option.set_by else _("not one of the choices here"))
+    tags += [needs] if needs else []
     return f" ({', '.join(tags)})" if tags else ""
 
 
-def needs_tag(needs: tuple[str, ...]) -> str:
-    """'only with settlement=pot or settlement=pairwise': the settings a value needs, one of them enough."""
-    if len(needs) == 1:
-        return _("only with {setting}").format(setting=needs[0])
-    if len(needs) == 2:
-        return _("only with {first} or {second}").format(first=needs[0], second=needs[1])
-    return _("only with one of {settings}").format(settings=", ".join(needs))
+def needs_tag(needs: tuple[str, ...], option_names: dict) -> str:
+    """'only with Playing for money: a pot or ...': the settings a value needs, one of them enough."""
+    words = [setting_words(n, option_names) for n in needs]
+    if len(words) == 1:
+        return _("only together with {setting}").format(setting=words[0])
+    return _("only together with one of: {settings}").format(settings="; ".join(words))
 
 
 def shown_values(option: RenderedOption) -> list[OptionValue]:
@@ -219,18 +316,18 @@ def shown_values(option: RenderedOption) -> list[OptionValue]:
 
 # What a free option takes, one whole line per shape of bounds: (whole numbers?, bounds given, none allowed?).
 TAKES = {
-    (True, "", False): N_("takes: any whole number"),
-    (True, "", True): N_("takes: any whole number, or none"),
-    (True, "low", False): N_("takes: any whole number from {low}"),
-    (True, "low", True): N_("takes: any whole number from {low}, or none"),
-    (True, "both", False): N_("takes: any whole number from {low} to {high}"),
-    (True, "both", True): N_("takes: any whole number from {low} to {high}, or none"),
-    (False, "", False): N_("takes: any number"),
-    (False, "", True): N_("takes: any number, or none"),
-    (False, "low", False): N_("takes: any number from {low}"),
-    (False, "low", True): N_("takes: any number from {low}, or none"),
-    (False, "both", False): N_("takes: any number from {low} to {high}"),
-    (False, "both", True): N_("takes: any number from {low} to {high}, or none"),
+    (True, "", False): N_("the table may agree any whole number"),
+    (True, "", True): N_("the table may agree any whole number, or none at all"),
+    (True, "low", False): N_("the table may agree any whole number from {low}"),
+    (True, "low", True): N_("the table may agree any whole number from {low}, or none at all"),
+    (True, "both", False): N_("the table may agree any whole number from {low} to {high}"),
+    (True, "both", True): N_("the table may agree any whole number from {low} to {high}, or none at all"),
+    (False, "", False): N_("the table may agree any amount"),
+    (False, "", True): N_("the table may agree any amount, or none at all"),
+    (False, "low", False): N_("the table may agree any amount from {low}"),
+    (False, "low", True): N_("the table may agree any amount from {low}, or none at all"),
+    (False, "both", False): N_("the table may agree any amount from {low} to {high}"),
+    (False, "both", True): N_("the table may agree any amount from {low} to {high}, or none at all"),
 }
 
 
@@ -245,4 +342,4 @@ def any_value_line(option: RenderedOption) -> str | None:
     whole = kinds == "integer" or (isinstance(kinds, list) and "integer" in kinds)
     given = "both" if "minimum" in bounds and "maximum" in bounds else "low" if "minimum" in bounds else ""
     or_none = any(v.value is None for v in option.values)
-    return _(TAKES[whole, given, or_none]).format(low=bounds.get("minimum"), high=bounds.get("maximum"))
+    return _(TAKES[whole, given, or_none]).format(low=number(bounds.get("minimum")), high=number(bounds.get("maximum")))

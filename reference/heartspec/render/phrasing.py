@@ -12,6 +12,7 @@ import json
 from typing import Any, Callable, Mapping
 
 from heartspec.i18n import N_, _, ngettext
+from heartspec.i18n.glossary import card, cards, number
 
 ARROW = " → "
 
@@ -37,14 +38,9 @@ def _clauses(parts: list[str]) -> str:
     return "; ".join(parts)
 
 
-def _points(n: Any) -> str:
-    if n == "pip":
-        return _("its pip value (2-10, J 11, Q 12, K 13, A 14)")
-    return f"{n:+d}" if isinstance(n, int) and n < 0 else str(n)
-
-
-def _cards(names: list[str]) -> str:
-    return ", ".join(names)
+def _cards(names: list[str]):
+    """Cards by name, as players write them (never as codes)."""
+    return cards(names)
 
 
 def _players(value: Any, _rules: Mapping) -> str:
@@ -71,7 +67,7 @@ def _deck(value: dict, _rules: Mapping) -> str:
     if value.get("remove_once"):
         parts.append(_("remove one copy of {cards}").format(cards=_cards(value["remove_once"])))
     if value.get("add"):
-        parts.append(_("add jokers {cards}, each ranked between the 2 and the 3 of its suit").format(
+        parts.append(_("add {cards}, each ranked between the two and the three of its suit").format(
             cards=_cards(value["add"])))
     if value.get("remove") or value.get("remove_once") or value.get("add") or copies > 1:
         parts[-1] = _("{clause} ({count} cards)").format(clause=parts[-1], count=deck_size(value))
@@ -84,8 +80,11 @@ def _deck(value: dict, _rules: Mapping) -> str:
         n = value["stock"]
         parts.append(ngettext("stock of {count} card to draw from", "stock of {count} cards to draw from", n).format(
             count=n))
-    text = _clauses(parts)
-    return text[0].upper() + text[1:]
+    return _capital(_clauses(parts))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _kitty(value: dict) -> str:
@@ -104,7 +103,7 @@ def _dealing(value: dict, _rules: Mapping) -> str:
         "right": _("The deal passes to the right after each deal"),
     }.get(rotation) or _("The deal passes {rotation} after each deal").format(rotation=rotation)
     if value.get("first_dealer") == "seat0":
-        text = _clauses([text, _("seat 0 deals first")])
+        text = _clauses([text, _("the table chooses who deals first")])
     return text
 
 
@@ -136,7 +135,7 @@ def _opening_lead(value: dict, _rules: Mapping) -> str:
             restriction=restriction)
     cards = value.get("cards", [])
     if len(cards) == 1:
-        text = _("The holder of {card} leads it to the first trick").format(card=cards[0])
+        text = _("The holder of {card} leads it to the first trick").format(card=card(cards[0]))
     else:
         text = _("The holder of the first of {cards} that was dealt leads it to the first trick").format(
             cards=_cards(cards))
@@ -191,7 +190,7 @@ def _hearts_break(value: dict, _rules: Mapping) -> str:
         "heart_played": _("Hearts are broken as soon as any heart is played to a trick, led or followed"),
     }.get(value.get("broken_by")) or _("Hearts are broken by {event}").format(event=value.get("broken_by"))
     if value.get("queen_breaks"):
-        text = _clauses([text, _("playing QS breaks them too")])
+        text = _clauses([text, _("playing {card} breaks them too").format(card=card("QS"))])
     return text
 
 
@@ -200,9 +199,9 @@ def _heart_leads(value: dict, _rules: Mapping) -> str:
         return _("Hearts may be led at any time")
     exceptions = {
         "hearts_only": N_("a hand of only hearts"),
-        "hearts_and_queen": N_("a hand of only hearts and QS"),
+        "hearts_and_queen": N_("a hand of only hearts and {card}"),
     }
-    allowed = [_(exceptions[e]) if e in exceptions else e for e in value.get("exceptions", [])]
+    allowed = [_(exceptions[e]).format(card=card("QS")) if e in exceptions else e for e in value.get("exceptions", [])]
     text = _("Hearts may not be led until they are broken")
     if not allowed:
         return text
@@ -214,10 +213,16 @@ def _heart_leads(value: dict, _rules: Mapping) -> str:
 
 def _following(value: dict, _rules: Mapping) -> str:
     parts = []
+    if value.get("play_direction") == "clockwise":
+        parts.append(_("Play goes clockwise, each player adding one card to the trick in turn"))
     if value.get("must_follow_suit", True):
-        parts.append(_("Follow suit when able, otherwise play any card"))
+        parts.append(_("follow suit when able, otherwise play any card"))
     if value.get("trick_winner", "highest_of_led_suit") == "highest_of_led_suit":
         parts.append(_("the highest card of the led suit wins; no trumps"))
+    if value.get("ranking") == "ace_high":
+        parts.append(_("the cards of a suit rank from the ace (highest) down to the two"))
+    if value.get("next_lead") == "trick_winner":
+        parts.append(_("the winner of a trick leads the next one"))
     identical = value.get("identical_cards")
     if identical == "cancel":
         parts.append(_("two identical cards in a trick cancel each other and neither can win, though their points"
@@ -230,16 +235,25 @@ def _following(value: dict, _rules: Mapping) -> str:
         parts.append(_("when every card of the led suit is cancelled, the trick is set aside and its leader leads"
                        " again; the winner of the next trick takes it as well, and on the last trick its leader"
                        " takes it with anything set aside"))
-    return _clauses(parts)
+    return _capital(_clauses(parts))
 
 
 def _card_points(value: dict, _rules: Mapping) -> str:
-    groups: dict[str, list[str]] = {}
-    for card, points in value.items():
-        label = _(EACH_SUIT[card]) if card in EACH_SUIT else card
-        groups.setdefault(_points(points), []).append(label)
-    parts = [_("{cards} {points}").format(cards=", ".join(labels), points=points) for points, labels in groups.items()]
-    return _clauses(parts + [_("every other card 0")]) if parts else _("No card scores points")
+    parts = []
+    for name, points in value.items():
+        what = _(EACH_SUIT[name]) if name in EACH_SUIT else format(card(name))
+        parts.append(_card_worth(what, points))
+    return _capital(_clauses(parts + [_("every other card 0")])) if parts else _("No card scores points")
+
+
+def _card_worth(what: str, points: Any) -> str:
+    """'each heart 1 point', 'queen of spades 13 points', 'each heart its pip value (...)'."""
+    if points == "pip":
+        return _("{cards} counts its pip value: two to ten as numbered, jack 11, queen 12, king 13, ace 14").format(
+            cards=what)
+    shown = f"−{abs(points)}" if isinstance(points, int) and points < 0 else number(points)
+    count = abs(points) if isinstance(points, int) else 2
+    return ngettext("{cards} {points} point", "{cards} {points} points", count).format(cards=what, points=shown)
 
 
 def _moon(value: dict, rules: Mapping) -> str:
@@ -257,8 +271,7 @@ def _moon(value: dict, rules: Mapping) -> str:
 
 def _moon_partner(value: dict, rules: Mapping) -> str:
     """With partnerships: whether the shooter's partner scores a moon added to the others."""
-    unit = rules.get("scoring_unit") if rules else None
-    if not isinstance(unit, dict) or unit.get("unit") != "partnership":
+    if not _partnership(rules):
         return ""
     if value.get("effect") not in ("add_to_others", "shooter_choice"):
         return ""
@@ -267,10 +280,15 @@ def _moon_partner(value: dict, rules: Mapping) -> str:
     return _("; the shooter's partner is one of the others and scores the moon's points too")
 
 
+def _partnership(rules: Mapping) -> bool:
+    unit = rules.get("scoring_unit") if rules else None
+    return isinstance(unit, dict) and unit.get("unit") == "partnership"
+
+
 def _moon_taker(value: dict) -> str:
     if value.get("also_requires"):
-        return _("Whoever takes every penalty card and {cards} in one deal shoots the moon: {effect}")
-    return _("Whoever takes every penalty card in one deal shoots the moon: {effect}")
+        return _("Whoever takes every point card and {cards} in one deal shoots the moon: {effect}")
+    return _("Whoever takes every point card in one deal shoots the moon: {effect}")
 
 
 def _moon_effect(value: dict, rules: Mapping) -> str:
@@ -328,8 +346,10 @@ def _scoring_unit(value: dict, _rules: Mapping) -> str:
     return _("Everyone scores for themselves")
 
 
-def _game_end(value: dict, _rules: Mapping) -> str:
+def _game_end(value: dict, rules: Mapping) -> str:
     target, max_deals = value.get("target"), value.get("max_deals")
+    if _partnership(rules) and target is not None:
+        return _partnership_game_end(value, rules)
     if target is None and max_deals is None:
         parts = [_("The game has no set length: it runs until the table stops it")]
     elif target is None:
@@ -346,6 +366,20 @@ def _game_end(value: dict, _rules: Mapping) -> str:
         parts.append(_("a tie for lowest is settled by playing another deal, and another after each new tie")
                      if value.get("extra_deals", "until_untied") == "until_untied"
                      else _("a tie for lowest is settled by playing another deal"))
+    return _clauses(parts)
+
+
+def _partnership_game_end(value: dict, rules: Mapping) -> str:
+    """With partnerships the target is checked against a partnership's or a player's total, and a partnership wins."""
+    by_player = (rules.get("scoring_unit") or {}).get("target_total", "team") == "player"
+    if by_player:
+        text = _("The game ends after a deal in which a player's own total passes {target}")
+    else:
+        text = _("The game ends after a deal in which a partnership's combined total passes {target}")
+    parts = [text.format(target=value.get("target"))]
+    if value.get("max_deals"):
+        parts.append(_("or after {deals} deals, whichever comes first").format(deals=value["max_deals"]))
+    parts.append(_("the partnership with the lower total wins"))
     return _clauses(parts)
 
 
@@ -366,10 +400,10 @@ def _game_end_sentence(condition: str | None, with_deal_limit: bool) -> str:
 
 # What a deal limit the table has not set would do (game_end.deal_limit), said where no limit is set.
 DEAL_LIMIT_UNSET = {
-    "replaces_target": N_("a table may agree a number of deals instead (max_deals): the game then lasts exactly"
-                          " that many deals, and no total ends it"),
-    "with_target": N_("a table may also agree a number of deals (max_deals): the game then ends at the target"
-                      " or after that many deals, whichever comes first"),
+    "replaces_target": N_("a table may agree a number of deals instead (see the options): the game then lasts"
+                          " exactly that many deals, and no total ends it"),
+    "with_target": N_("a table may also agree a number of deals (see the options): the game then ends at the"
+                      " target or after that many deals, whichever comes first"),
 }
 
 
@@ -396,16 +430,19 @@ def _two_player(value: dict, _rules: Mapping) -> str:
 
 
 def _settlement(value: dict, _rules: Mapping) -> str:
-    stake = value.get("stake", 1)
+    stake = number(value.get("stake", 1))
     method = value.get("method")
     if method == "none" and "stake" in value:
-        return _("No money settlement (a stake of {stake} is set for when a table agrees on one)").format(stake=stake)
+        return _("Not played for money; a table that plays for money agrees a stake of {stake}: per point when"
+                 " paying after every deal or into a pot for those who took no points, per player for a pot"
+                 " the winner takes").format(stake=stake)
     if method == "zero_point_pot":
         return _zero_point_pot(value, stake)
     return {
         "none": _("No money settlement"),
-        "pot": _("Everyone puts {stake} into a pot before the game; the winner takes it"),
-        "pairwise": _("After each deal every two players settle the difference of their points at {stake} per point"),
+        "pot": _("Each player puts {stake} into a pot before the game; the winner takes the pot"),
+        "pairwise": _("After each deal every two players compare their points for the deal: the one with more"
+                      " points pays the other {stake} for each point of difference"),
     }.get(method, _("Settlement: {method} at {stake}")).format(stake=stake, method=method)
 
 
@@ -413,8 +450,9 @@ def _zero_point_pot(value: dict, stake: Any) -> str:
     pays = (_("After each deal everyone pays {stake} per point into a pot shared by those who scored nothing or less")
             if value.get("on_zero") == "zero_or_less"
             else _("After each deal everyone pays {stake} per point into a pot shared by those who scored nothing"))
-    left = (_("a pot left at the end goes to the game's winners") if value.get("unclaimed_pot") == "to_winners"
-            else _("a pot left at the end goes back to those who paid it in"))
+    left = (_("a pot still unclaimed when play stops goes to the game's winners")
+            if value.get("unclaimed_pot") == "to_winners"
+            else _("a pot still unclaimed when play stops goes back to those who paid it in"))
     return _clauses([pays.format(stake=stake), _("if all scored, the pot carries over"), left])
 
 
@@ -445,7 +483,7 @@ LABELS: dict[str, str] = {
     "first_trick": N_("First trick"),
     "hearts_break": N_("Breaking hearts"),
     "heart_leads": N_("Leading hearts"),
-    "following": N_("Following and winning tricks"),
+    "following": N_("Playing a trick"),
     "card_points": N_("Card points"),
     "moon": N_("Shooting the moon"),
     "scoring_unit": N_("Scoring unit"),
@@ -486,6 +524,6 @@ def describe(key: str, value: Any, rules: Mapping | None = None) -> str:
     if phrase is None:
         return as_data(key, value)
     try:
-        return phrase(value, rules or {})
+        return _capital(phrase(value, rules or {}))
     except (AttributeError, TypeError, KeyError, ValueError):
         return as_data(key, value)

@@ -9,11 +9,15 @@ from heartspec.i18n import _, localized_prose, ngettext, spec_text
 from heartspec.render.options import (
     RenderedOption,
     any_value_line,
+    command_line,
+    needs_tag,
     option_heading,
     shown_value,
     shown_values,
     table_options,
     value_tags,
+    setting_words,
+    value_words,
 )
 from heartspec.render.selection import (
     RenderedRule,
@@ -22,6 +26,7 @@ from heartspec.render.selection import (
     applies_to,
     check_ruleset,
     check_variants,
+    cite_all,
     cite_with_status,
     interpretation_note,
     md_escape,
@@ -41,6 +46,7 @@ class Rulebook:
     by_players: dict[int, list[RenderedRule]]
     options_by_players: dict[int, list[RenderedOption]] = field(default_factory=dict)
     given_options: dict = field(default_factory=dict)
+    described_variants: list[dict] = field(default_factory=list)  # what the guide itself offers beside the base game
 
     @property
     def players(self) -> list[int]:
@@ -98,7 +104,20 @@ def build_rulebook(spec, ruleset_id: str, variant_ids: tuple[str, ...] = (), pla
         by_players={n: resolve_rules(spec, ruleset_id, variant_ids, n, options) for n in counts},
         options_by_players={n: table_options(spec, ruleset_id, variant_ids, n, options) for n in counts},
         given_options=dict(options or {}),
+        described_variants=[] if variant_ids else _described_variants(spec, ruleset_id),
     )
+
+
+def _described_variants(spec, ruleset_id: str) -> list[dict]:
+    """The variants this ruleset's own guide describes, each with the section that does, in spec order."""
+    found = []
+    for variant_id, variant in sorted(spec.variants.items()):
+        if not applies_to(spec, variant_id, ruleset_id):
+            continue
+        sections = [d for d in variant.get("described_by", []) if d.get("guide") == ruleset_id]
+        if sections:
+            found.append({"id": variant_id, **_variant_header(variant), "section": sections[0].get("section", "")})
+    return found
 
 
 def _variant_header(variant: dict) -> dict:
@@ -125,42 +144,76 @@ def _interpretation_mark() -> str:
 
 
 def render_text(book: Rulebook) -> str:
-    lines = [f"{book.ruleset_id}: {plain(spec_text(book.title))}"]
+    lines = [plain(spec_text(book.title))]
     lines += _header_lines(book, bullet="", esc=plain)
     sections = _sections(book)
     for heading, rules in sections:
         lines += ["", f"{heading}:"]
         for rule in rules:
             lines.append(f"  {rule.label}: {plain(rule.text)}")
-            lines.append("      " + _("source: {citations}").format(citations=plain(_cite_statuses(rule))))
+            lines.append("      " + _("source: {citations}").format(citations=plain(_cite_statuses(rule, book.ruleset_id))))
             lines += [f"      {_interpretation_mark()} {plain(note)}" for note in _interpretation_notes(rule)]
     for players, options in _option_sections(book):
         lines += ["", _options_heading(players) + ":"]
         for option in options:
-            lines += _option_lines(option, plain, head="  ", indent="      ")
+            lines += _option_lines(book, option, options, plain, head="  ", indent="      ")
+    if book.described_variants:
+        lines += ["", _("Variants the guide describes (agree before the game):")]
+        lines += _described_lines(book, plain, head="  ", indent="      ")
     return "\n".join(lines) + "\n"
+
+
+def _described_lines(book: Rulebook, esc, head: str, indent: str, strong=lambda text: text) -> list[str]:
+    lines = []
+    for v in book.described_variants:
+        title = strong(esc(spec_text(v["title"])) + ":")
+        lines.append(f"{head}{title} {esc(spec_text(v['summary']))} (§{esc(v['section'])})")
+        lines.append(indent + _("on the command line: {settings}").format(
+            settings=f"heartspec rules {book.ruleset_id} -v {v['id']}"))
+    return lines
 
 
 def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
     """The rulebook's opening lines; `esc` makes the spec's own text safe for the output format."""
-    guide = book.guide
-    lines = []
-    if book.summary:
-        lines.append(f"{bullet}{esc(spec_text(book.summary))}")
-    if guide:
-        lines.append(bullet + _("Guide: {ruleset} ({title}; {file})").format(
-            ruleset=book.ruleset_id, title=esc(_guide_title(guide)), file=esc(guide.get("file", ""))))
-    if book.variants:
-        shown = ", ".join(f"{v['id']} ({esc(spec_text(v['title']))})" for v in book.variants)
-        lines.append(bullet + _("Variants: {variants}").format(variants=shown))
-        lines += [f"{bullet}{v['id']}: {esc(spec_text(v['summary']))}" for v in book.variants if v["summary"]]
-    else:
-        lines.append(bullet + _("Variants: none"))
-    if book.given_options:
-        shown = ", ".join(f"{name}={esc(shown_value(value))}" for name, value in book.given_options.items())
-        lines.append(bullet + _("Options set: {options}").format(options=shown))
-    lines.append(bullet + _("Player counts shown: {counts}").format(counts=", ".join(map(str, book.players))))
+    lines = [f"{bullet}{esc(spec_text(book.summary))}"] if book.summary else []
+    guide = _guide_line(book)
+    lines += [bullet + esc(guide)] if guide else []
+    lines += [bullet + esc(line) for line in _variant_lines(book)]
+    lines.append(bullet + player_counts_line(book))
+    lines.append(bullet + _command_line(book))
     return lines
+
+
+def _guide_line(book: Rulebook) -> str:
+    if not book.guide:
+        return ""
+    return _("Guide: “{title}”; a § names one of its section headings").format(title=_guide_title(book.guide))
+
+
+def _variant_lines(book: Rulebook) -> list[str]:
+    if not book.variants:
+        return [_("Played without variants")]
+    return [(_("Played with the variant “{title}”: {summary}") if v["summary"]
+             else _("Played with the variant “{title}”")).format(
+        title=spec_text(v["title"]), summary=spec_text(v["summary"])) for v in book.variants]
+
+
+def player_counts_line(book: Rulebook) -> str:
+    return _("Player counts shown: {counts}").format(counts=", ".join(map(str, book.players)))
+
+
+def _described_variants_heading() -> str:
+    return _("Variants the guide describes (agree before the game):").rstrip(":")
+
+
+def _command_line(book: Rulebook) -> str:
+    """The one place the program's own words show: the command that prints this rulebook."""
+    words = ["heartspec", "rules", book.ruleset_id]
+    words += [f"-v {v['id']}" for v in book.variants]
+    words += [f"-o {name}={shown_value(value)}" for name, value in book.given_options.items()]
+    if len(book.players) == 1:
+        words.append(f"--players {book.players[0]}")
+    return _("on the command line: {settings}").format(settings=" ".join(words))
 
 
 def _guide_title(guide: dict) -> str:
@@ -170,67 +223,117 @@ def _guide_title(guide: dict) -> str:
     return _("untitled: {what}").format(what=spec_text(guide.get("untitled", "")))
 
 
+def by_table_sizes(by_players: dict[int, list], name) -> list[tuple[tuple[int, ...], list]]:
+    """Items (rules or options) grouped by the table sizes at which they read exactly alike:
+    [((3, 4, 5, 6), [...]), ((3, 5), [...]), ...], every size first, then by the smallest size."""
+    counts = sorted(by_players)
+    groups: dict[tuple[int, ...], list] = {}
+    names = list(dict.fromkeys(name(item) for n in counts for item in by_players[n]))
+    for wanted in names:
+        seen: list[tuple[object, list[int]]] = []
+        for n in counts:
+            item = next((i for i in by_players[n] if name(i) == wanted), None)
+            if item is None:
+                continue
+            same = next((entry for entry in seen if entry[0] == item), None)
+            if same:
+                same[1].append(n)
+            else:
+                seen.append((item, [n]))
+        for item, sizes in seen:
+            groups.setdefault(tuple(sizes), []).append(item)
+    return sorted(groups.items(), key=lambda group: (tuple(group[0]) != tuple(counts), group[0][0], -len(group[0])))
+
+
+def _sizes(sizes: tuple[int, ...]) -> str:
+    """'3, 4 and 6' in the reader's language."""
+    from heartspec.i18n.glossary import glossary
+    from heartspec.i18n import current_language
+
+    shown = [str(n) for n in sizes]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" {glossary()['list_and'][current_language()]} " + shown[-1]
+
+
 def _sections(book: Rulebook) -> list[tuple[str, list[RenderedRule]]]:
-    if len(book.players) == 1:
-        return [(_players_heading(book.players), book.by_players[book.players[0]])]
-    sections = [(_("Rules at every player count"), book.common_rules())]
-    sections += [(_rules_at(n), book.rules_only_at(n)) for n in book.players]
-    return [(heading, rules) for heading, rules in sections if rules]
+    everyone = tuple(book.players)
+    return [(_rules_heading(sizes, everyone), rules)
+            for sizes, rules in by_table_sizes(book.by_players, lambda rule: rule.key)]
 
 
-def _cite_statuses(rule: RenderedRule) -> str:
-    return "; ".join(cite_with_status(s) for s in rule.sources) or _("no source recorded")
+def _rules_heading(sizes: tuple[int, ...], everyone: tuple[int, ...]) -> str:
+    if sizes == everyone and len(sizes) > 1:
+        return _("Rules at every player count")
+    if len(sizes) == 1:
+        return _rules_at(sizes[0])
+    return _("Rules at {counts} players").format(counts=_sizes(sizes))
 
 
-def _option_sections(book: Rulebook) -> list[tuple[int | None, list[RenderedOption]]]:
-    """(player count, or None for every count shown; the options read alike there)."""
-    counts = book.players
-    if len(counts) == 1:
-        return [(counts[0], book.options_by_players.get(counts[0], []))] \
-            if book.options_by_players.get(counts[0]) else []
-    sections = [(None, book.common_options())]
-    sections += [(n, book.options_only_at(n)) for n in counts]
-    return [(players, options) for players, options in sections if options]
+def _cite_statuses(rule: RenderedRule, home: str | None = None) -> str:
+    return cite_all(rule.sources, home) or _("no source recorded")
 
 
-def _options_heading(players: int | None) -> str:
-    if players is None:
-        return _("Options (agree before the game; set with -o NAME=VALUE)")
-    return ngettext("Options at {count} player (agree before the game; set with -o NAME=VALUE)",
-                    "Options at {count} players (agree before the game; set with -o NAME=VALUE)",
-                    players).format(count=players)
+def _option_sections(book: Rulebook) -> list[tuple[tuple[int, ...] | None, list[RenderedOption]]]:
+    """(the table sizes, or None for every size shown, at which these options read alike; the options)."""
+    everyone = tuple(book.players)
+    groups = by_table_sizes({n: book.options_by_players.get(n, []) for n in book.players}, lambda o: o.name)
+    return [(None if sizes == everyone and len(sizes) > 1 else sizes, options) for sizes, options in groups if options]
 
 
-def _option_lines(option: RenderedOption, esc, head: str, indent: str, strong=lambda text: text) -> list[str]:
-    """An option: what it sets and its source, then one line per value with the rule that value makes."""
+def _options_heading(sizes: tuple[int, ...] | None) -> str:
+    if sizes is None:
+        return _("Choices to agree before the game")
+    if len(sizes) == 1:
+        return ngettext("Choices to agree before the game at {count} player",
+                        "Choices to agree before the game at {count} players", sizes[0]).format(count=sizes[0])
+    return _("Choices to agree before the game at {counts} players").format(counts=_sizes(sizes))
+
+
+def _option_lines(book: Rulebook, option: RenderedOption, options: list[RenderedOption], esc, head: str,
+                  indent: str, strong=lambda text: text) -> list[str]:
+    """A choice: what it decides and its source, one line per value with the rule that value makes,
+    then the command line a table would type."""
     heading = strong(option_heading(option) + ":")
-    lines = [f"{head}{heading} {esc(cite_with_status(option.source))}"]
+    lines = [f"{head}{heading} {esc(cite_with_status(option.source, book.ruleset_id))}"]
     takes = any_value_line(option)
     if takes:
         lines.append(f"{indent}{esc(takes)}")
+    named = {o.name: o for o in options}
     if option.context:
-        lines.append(indent + _("each value as it reads with {setting}").format(setting=esc(option.context)))
-    lines += [f"{indent}{esc(v.shown)}{value_tags(v, option)}: {esc(v.text)}" for v in shown_values(option)]
+        lines.append(indent + _("each value as it reads with {setting}").format(
+            setting=esc(_setting(option.context, named))))
+    for v in shown_values(option):
+        tags = value_tags(v, option, needs_tag(v.needs, named) if v.needs else "")
+        shown = esc(value_words(option, v.value)) + (f" {esc(tags.strip())}" if tags else "")
+        lines.append(f"{indent}{shown}: {esc(v.text)}")
     if option.status == "interpretation":
         lines.append(f"{indent}{_interpretation_mark()} {esc(interpretation_note(option.source))}")
+    lines.append(f"{indent}{esc(command_line(option))}")
     return lines
+
+
+def _setting(setting: str, named: dict) -> str:
+    return setting_words(setting, named)
 
 
 # --- markdown ---------------------------------------------------------------
 
 
 def render_markdown(book: Rulebook) -> str:
-    lines = [f"# {book.ruleset_id}: {md_escape(spec_text(book.title))}", ""]
+    lines = [f"# {md_escape(spec_text(book.title))}", ""]
     lines += _header_lines(book, bullet="- ", esc=md_escape)
     for heading, rules in _sections(book):
         lines += ["", f"## {heading}", ""]
         for rule in rules:
-            lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(rule))})*")
+            lines.append(f"- **{rule.label}.** {md_escape(rule.text)}. *({md_escape(_cite_statuses(rule, book.ruleset_id))})*")
             lines += [f"  - **{_interpretation_mark()}** {md_escape(note)}" for note in _interpretation_notes(rule)]
     for players, options in _option_sections(book):
         lines += ["", f"## {_options_heading(players)}", ""]
         for option in options:
-            lines += _option_lines(option, md_escape, head="- ", indent="  - ", strong=lambda text: f"**{text}**")
+            lines += _option_lines(book, option, options, md_escape, head="- ", indent="  - ",
+                                   strong=lambda text: f"**{text}**")
+    if book.described_variants:
+        lines += ["", "## " + _described_variants_heading(), ""]
+        lines += _described_lines(book, md_escape, head="- ", indent="  - ", strong=lambda text: f"**{text}**")
     return "\n".join(lines) + "\n"
 
 
@@ -246,6 +349,7 @@ def render_json(book: Rulebook) -> dict[str, Any]:
         "variants": book.variants,
         "players": {str(n): [_rule_json(r) for r in rules] for n, rules in book.by_players.items()},
         "options_set": book.given_options,
+        "described_variants": book.described_variants,
         "options": {str(n): {o.name: o.to_json() for o in options} for n, options in book.options_by_players.items()},
     })
 

@@ -98,6 +98,7 @@ def resolve_rules(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: 
         if not _is_spec_refusal(err):
             raise
         raise RenderError(_one_line(err)) from None
+    learn_guide_titles(spec)
     values = {key: rule.value for key, rule in resolved.rules.items()}
     rules = []
     for key in sorted(resolved.rules, key=order_key):
@@ -138,9 +139,19 @@ def _with_guide(source: dict, ruleset_id: str) -> dict:
     return source
 
 
-def cite_with_status(source: dict) -> str:
-    """`fi §Section, stated`: the citation and how the source backs the rule, in the current language."""
-    return f"{cite(source)}, {vocabulary.status_label(source.get('status', '?'))}"
+def cite_with_status(source: dict, home: str | None = None) -> str:
+    """`§Section (stated)`: the citation and how the source backs the rule, in the current language."""
+    return f"{cite(source, home)}, {vocabulary.status_label(source.get('status', '?'))}"
+
+
+def cite_all(sources, home: str | None = None) -> str:
+    """Several citations on one line, each said once (a rule's parts often share a section)."""
+    seen: list[str] = []
+    for source in sources:
+        text = cite_with_status(source, home)
+        if text not in seen:
+            seen.append(text)
+    return "; ".join(seen)
 
 
 def interpretation_note(source: dict) -> str:
@@ -148,13 +159,35 @@ def interpretation_note(source: dict) -> str:
     return plain(spec_text(plain(source.get("note", ""))))
 
 
-def cite(source: dict) -> str:
-    """`fi §Section`, plus the part of the rule it backs and the variant or option it came through."""
-    text = f"{source.get('guide', '?')} §{source.get('section', '?')}"
-    part = str(source.get("rule", "")).partition(".")[2]
-    details = [_("for {field}").format(field=part)] if part else []
+# Each guide's own title by ruleset id, learnt from the spec as rules are resolved, so a citation names
+# the guide as a reader finds it (never by ruleset id or by a file name the project does not ship).
+GUIDE_TITLES: dict[str, str] = {}
+VARIANT_TITLES: dict[str, str] = {}
+
+
+def learn_guide_titles(spec) -> None:
+    for ruleset_id, data in spec.rulesets.items():
+        guide = data.get("guide", {})
+        GUIDE_TITLES[ruleset_id] = guide.get("title") or guide.get("untitled", "") or ruleset_id
+    for variant_id, data in spec.variants.items():
+        VARIANT_TITLES[variant_id] = data.get("title") or variant_id
+
+
+def guide_title(ruleset_id: str) -> str:
+    title = GUIDE_TITLES.get(ruleset_id, ruleset_id)
+    return spec_text(title) if ruleset_id in GUIDE_TITLES and title != ruleset_id else title
+
+
+def cite(source: dict, home: str | None = None) -> str:
+    """For a reader of one ruleset's rulebook (`home`): `§Section` in its own guide, `“Title” §Section` in
+    any other.  Without a home (the program's own reports: fuzz, replay --as), `fi §Section`."""
+    guide = source.get("guide", "?")
+    text = f"§{source.get('section', '?')}"
+    if home is None:
+        text = f"{guide} {text}"
+    elif guide != home:
+        text = f"“{guide_title(guide)}” {text}"
     if source.get("via"):
-        details.append(_("via {variant}").format(variant=source["via"]))
-    if source.get("option"):
-        details.append(_("option {option}").format(option=source["option"]))
-    return text + (f" ({', '.join(details)})" if details else "")
+        title = VARIANT_TITLES.get(source["via"], source["via"])
+        text += " " + _("(variant “{variant}”)").format(variant=spec_text(title))
+    return text

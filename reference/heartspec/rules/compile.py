@@ -109,6 +109,7 @@ def compile_rules(resolved: Resolved) -> CompiledRules:
         target=None if end["max_deals"] is not None and end["deal_limit"] == "replaces_target" else end["target"],
         end_condition=end["condition"],
         max_deals=end["max_deals"],
+        deal_limit=end["deal_limit"],
         ties=end["ties"],
         draw_order=two_player.value.get("draw_order") if two_player else None,
         settlement=money["method"],

@@ -66,7 +66,10 @@ def _passing(rules: CompiledRules) -> Any:
 
 def _game_end(rules: CompiledRules) -> Any:
     condition = rules.end_condition if rules.target is not None else None
-    return (rules.target, condition, rules.max_deals, rules.ties)
+    # What an agreed number of deals would do is part of the game end even where none is agreed yet:
+    # fi plays it instead of the target, fi-classic beside it.
+    limit = rules.deal_limit if rules.target is not None else None
+    return (rules.target, condition, rules.max_deals, limit, rules.ties)
 
 
 def _settlement(rules: CompiledRules) -> Any:

@@ -84,6 +84,7 @@ class CompiledRules:
     # partnerships
     team_target: bool = True            # the partners' summed total meets the target (else each own total)
     moon_partner: str = "scored"        # or "spared": the shooter's partner does not score a moon added to others
+    deal_limit: str = "with_target"     # or "replaces_target": an agreed number of deals takes the target's place
 
     def __hash__(self) -> int:
         # Kept once computed: a protocol session looks a game's tables up by its rules for every scenario, and

@@ -460,6 +460,8 @@ def coerce_option(name: str, given: Any, entry: dict, rule_path: str) -> Any:
     allowed = entry["values"]
     if allowed == "any":
         value = _as_number(given) if isinstance(given, str) else given
+        if isinstance(value, str) and value.strip().lower() in ("none", "null"):
+            value = None  # "-o target=none": no value, as the rulebook writes it
         schema = vocabulary.value_schema(rule_path) or {}
         if isinstance(value, float) and not math.isfinite(value):  # JSON Schema bounds never catch NaN
             raise ResolveError(f"option {name} cannot be {_shown(given)}: a number must be finite")

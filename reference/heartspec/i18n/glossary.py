@@ -1,0 +1,104 @@
+"""The glossary (glossary.yaml beside the catalogues): cards as players write them, one term per concept.
+
+`card(code)` gives a card's name in the current language as an object that formats in the case
+a sentence asks for: a catalogue message writes `{card}` (nominative), `{card:gen}` or
+`{card:par}` (Finnish genitive and partitive; the Nordic languages and English ignore the case).
+`cards(codes)` does the same for a list ("ruutu- ja ristikakkonen" is left to the list: "ruutukakkonen
+ja ristikakkonen").  `number(x)` writes a decimal number the way the language does (0,5 in Nordic text).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from heartspec.i18n import current_language
+
+GLOSSARY_FILE = Path(__file__).resolve().parent / "glossary.yaml"
+CASES = ("nom", "gen", "par")
+
+
+@lru_cache(maxsize=1)
+def glossary() -> dict:
+    with GLOSSARY_FILE.open(encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+def _rank_word(rank: str, lang: str, case: str) -> str:
+    word = glossary()["ranks"][rank][lang]
+    return word.get(case or "nom", word["nom"]) if isinstance(word, dict) else word
+
+
+def card_name(code: str, lang: str, case: str = "") -> str:
+    """'patarouva', 'spar dame', 'klør to', 'klöver tvåa', 'queen of spades' (a joker: 'ristijokeri')."""
+    rank, suit = code[0], code[1]
+    suit_word = glossary()["suits"][suit][lang]
+    if lang == "fi":
+        return suit_word + _rank_word(rank, lang, case)
+    if lang == "en":
+        return f"the {_rank_word(rank, lang, case)} of {suit_word}" if rank != "X" else f"the {suit_word} joker"
+    if rank == "X":
+        return f"{suit_word}joker" if lang in ("da", "nb", "sv") else f"{suit_word} joker"
+    return f"{suit_word} {_rank_word(rank, lang, case)}"
+
+
+class Card:
+    """A card whose name formats in the requested grammatical case."""
+
+    def __init__(self, code: str):
+        self.code = code
+
+    def __format__(self, spec: str) -> str:
+        return card_name(self.code, current_language(), spec if spec in CASES else "")
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+class CardList:
+    """Several cards, named and joined with the language's 'and'."""
+
+    def __init__(self, codes):
+        self.codes = list(codes)
+
+    def __format__(self, spec: str) -> str:
+        lang = current_language()
+        names = [card_name(c, lang, spec if spec in CASES else "") for c in self.codes]
+        if len(names) <= 1:
+            return "".join(names)
+        return ", ".join(names[:-1]) + f" {glossary()['list_and'][lang]} " + names[-1]
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def card(code: str) -> Card:
+    return Card(code)
+
+
+def cards(codes) -> CardList:
+    return CardList(codes)
+
+
+def number(value: Any) -> str:
+    """A number as the language writes it: 0,5 with a decimal comma in the Nordic languages."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value)
+    if isinstance(value, float) and glossary()["decimal_comma"].get(current_language()):
+        text = text.replace(".", ",")
+    return text
+
+
+def concepts() -> dict:
+    return glossary()["concepts"]
+
+
+def term(concept: str, lang: str | None = None) -> str:
+    return concepts()[concept][lang or current_language()]["term"]
+
+
+__all__ = ["Card", "CardList", "card", "card_name", "cards", "concepts", "glossary", "number", "term"]
