@@ -28,6 +28,11 @@ MAX_YAML_DEPTH = 64                # nesting of mappings and sequences in one fi
 MAX_LOG_LINE_BYTES = MAX_LINE_BYTES  # one move-log line: what the engine would accept
 MAX_LOG_BYTES = 1 << 30            # one move log (about 40,000 games)
 
+# --- compat --from: the saved reports it reads ---------------------------------------
+MAX_REPORT_BYTES = 64 << 20        # one saved report (the largest real conform.json: about 3 MiB)
+MAX_REPORTS_BYTES = 512 << 20      # all the saved reports of one run together
+MAX_REPORT_DEPTH = 96              # nesting in one saved report (a kept response nests up to MAX_JSON_DEPTH in it)
+
 # --- fuzz, simulate and the files they read and write --------------------------------
 MAX_ANSWER_BYTES = 1 << 20         # one answer fuzz or simulate reads from an engine or a bot (the largest real one: under 4 KiB)
 MAX_KNOWN_DIFFERENCES_BYTES = 1 << 20  # fuzz --known-differences, conform --fuzz-known-differences

@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from heartspec.compat.reports_in import load_reports
 from heartspec.compat.run import REPORTS, CompatError
-from heartspec.compat.site import site_files, write_site
-from heartspec.compat.summary import build_summary, load_reports
+from heartspec.compat.site import site_files
+from heartspec.compat.summary import build_summary
+from heartspec.output_folders import write_folder
+from heartspec.outputs import OutputError
 
 
 def build_site(reports_from: Path, out: Path, echo: Callable[[str], None]) -> int:
@@ -22,13 +25,11 @@ def build_site(reports_from: Path, out: Path, echo: Callable[[str], None]) -> in
         raise CompatError("no engine ran any scenario: "
                           + ("; ".join(f"{engine['label']}: {engine['problem'] or 'nothing it claims matched'}"
                                        for engine in summary["engines"]) or "no engine was given"))
-    files = site_files(summary, loaded)
+    files = {**site_files(summary, loaded), **{f"{REPORTS}/{name}": data for name, data in loaded["raw"].items()}}
     try:
-        if out.resolve() != reports_from.resolve():
-            copy_reports(reports_from / REPORTS, out / REPORTS)
-        write_site(out, files)
-    except OSError as err:
-        raise CompatError(f"cannot write the site in {out}: {err}") from None
+        write_folder(out, files, "site folder")
+    except OutputError as err:
+        raise CompatError(str(err)) from None
     for engine in summary["engines"]:
         t = engine["totals"]
         mark = f" [{', '.join(engine['flags'])}]" if engine["flags"] else ""
@@ -37,10 +38,3 @@ def build_site(reports_from: Path, out: Path, echo: Callable[[str], None]) -> in
     echo(f"site: {out / 'index.html'}")
     return 1 if any("no_scenario_ran" in engine["flags"] for engine in summary["engines"]) else 0
 
-
-def copy_reports(source: Path, target: Path) -> None:
-    import shutil
-
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(source, target)

@@ -72,9 +72,14 @@ def parse_engine_option(value: str) -> Engine:
 
 
 def check_label(label: str) -> None:
+    from heartspec.compat.run import RUN_FILES
+
     if not LABEL.match(label):
         raise EngineChoiceError(f"engine label {label!r}: use lower-case letters, digits, '.', '_' or '-' "
                                 "(it names the engine's page and badge)")
+    if label in RUN_FILES:
+        raise EngineChoiceError(f"engine label {label!r}: the site names a file of its own so "
+                                f"(reports/{label}); choose another label")
 
 
 def chosen_engines(values: list[str]) -> list[Engine]:

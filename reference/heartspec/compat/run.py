@@ -25,6 +25,7 @@ from heartspec.conformance.coverage import CoverageError
 from heartspec.compat.engines import Engine
 
 REPORTS = "reports"
+RUN_FILES = ("run.json", "scenarios.json")   # what reports/ holds besides one folder per engine label
 HEARTSPEC = [sys.executable, "-c", "from heartspec.cli import main; main()"]
 
 
@@ -57,7 +58,12 @@ class RunSettings:
 
 
 def write_json(path: Path, document) -> None:
-    path.write_text(json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    from heartspec.outputs import OutputError, write_output
+
+    try:
+        write_output(path, json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n", "report")
+    except OutputError as err:
+        raise OSError(str(err)) from None
 
 
 def run_all(engines: list[Engine], out: Path, settings: RunSettings, echo: Callable[[str], None]) -> Path:
