@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from heartspec import process_tree
 from heartspec.compat.catalog import scenario_catalog
 from heartspec.conformance.coverage import CoverageError
 from heartspec.compat.engines import Engine
@@ -146,7 +147,7 @@ def finished(command: list[str], report: Path, max_seconds: float) -> tuple[dict
     if report.exists():
         report.unlink()
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=max_seconds + 120, check=False)
+        done = process_tree.run_child(command, timeout=max_seconds + 120)  # Ctrl-C: it stops its engine first
     except subprocess.TimeoutExpired:
         return {"exit": None, "error": f"did not finish in {max_seconds + 120:g} s"}, "timed out"
     lines = [line for line in done.stdout.splitlines() if line.strip()]
