@@ -45,6 +45,14 @@ def start_in_session(args: list[str], cwd) -> subprocess.Popen:
                             cwd=cwd, env=environment(), preexec_fn=limit)
 
 
+def killed(command: subprocess.Popen) -> None:
+    """SIGKILL, and reaped; not communicate(): a child that survived would hold its pipes open for ever."""
+    command.kill()
+    command.wait(timeout=60)
+    command.stdout.close()
+    command.stderr.close()
+
+
 def compat_args(marker: str) -> list[str]:
     return ["compat", "--engine", f"hangs={hanging_engine(marker)}", "--out", "site", "--timeout", "120",
             "--max-seconds", "600"]
@@ -67,8 +75,7 @@ def test_a_command_killed_outright_takes_every_child_with_it(args, sleepers, tmp
     try:
         wait_for(marker, SLEEPER, sleepers)
     finally:
-        command.kill()
-        command.communicate()
+        killed(command)
     assert leftovers(marker) == []
 
 
@@ -81,8 +88,7 @@ def test_replay_through_an_engine_killed_outright_leaves_nothing(tmp_path):
     try:
         wait_for(marker, SLEEPER, 1)
     finally:
-        command.kill()
-        command.communicate()
+        killed(command)
     assert leftovers(marker) == []
 
 
@@ -94,8 +100,7 @@ def test_simulate_killed_outright_takes_its_workers_and_bots(tmp_path):
     try:
         wait_for(marker, "hostile_bots.py", 2)
     finally:
-        command.kill()
-        command.communicate()
+        killed(command)
     assert leftovers(marker) == []
 
 
@@ -114,8 +119,7 @@ def test_compat_told_to_stop_stops_conform_and_its_engine_first(stop, tmp_path):
         _, stderr = command.communicate(timeout=120)
     finally:
         if command.poll() is None:
-            command.kill()
-            command.communicate()
+            killed(command)
     assert command.returncode == 2
     assert_one_line(stderr, "heartspec compat: interrupted; the running checks were stopped and waited for")
     assert processes_with(marker) == []   # at once: compat returned only after its children had ended
