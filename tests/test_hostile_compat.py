@@ -257,3 +257,10 @@ def test_an_interrupted_folder_write_leaves_the_old_folder(tmp_path, monkeypatch
     with pytest.raises(KeyboardInterrupt):
         write_folder(tmp_path / "out", Interrupted({"a.html": "new", "b/c.svg": "new"}))
     assert tree(tmp_path / "out") == {"a.html": b"old", "b/c.svg": b"old"} and files_in(tmp_path) == ["out"]
+
+
+def test_a_run_into_a_folder_of_other_files_is_refused_before_any_engine_runs(tmp_path):
+    (tmp_path / "thesis.tex").write_text("mine")
+    done = run_capped(["compat", "--engine", "mine=heartspec engine", "--out", "."], cwd=tmp_path)
+    refused(done, "it holds files and is not a compat site")
+    assert files_in(tmp_path) == ["thesis.tex"]

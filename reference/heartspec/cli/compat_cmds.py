@@ -63,6 +63,7 @@ def _compat(ctx, engines, out, from_dir, games_per_setup, seed, timeout, max_sec
                 chosen, skipped = default_engines()
                 for label, reason in skipped:
                     click.echo(f"skipping {label}: {reason}")
+            build.check_out(out)
             settings = RunSettings(seed=seed, games_per_setup=games_per_setup, timeout=timeout,
                                    max_seconds=max_seconds, skipped_engines=skipped)
             run_all(chosen, out, settings, click.echo)

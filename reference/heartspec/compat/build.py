@@ -38,3 +38,14 @@ def build_site(reports_from: Path, out: Path, echo: Callable[[str], None]) -> in
     echo(f"site: {out / 'index.html'}")
     return 1 if any("no_scenario_ran" in engine["flags"] for engine in summary["engines"]) else 0
 
+
+def check_out(out: Path) -> None:
+    """Before a run: --out must be new, empty or a compat site, since the site replaces the folder whole
+    (a folder of the user's own, `--out .`, is refused now rather than after every engine has run)."""
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise CompatError(f"cannot write the site folder {out}: it is a file")
+    if any(out.iterdir()) and not ((out / "compat.json").is_file() or (out / REPORTS / "run.json").is_file()):
+        raise CompatError(f"cannot write the site folder {out}: it holds files and is not a compat site "
+                          "(the folder is replaced whole; give an empty or new folder)")

@@ -118,11 +118,13 @@ def python_word() -> str:
     """`python` when that is this interpreter (so saved reports name no machine path), else its full path."""
     import subprocess
 
+    from heartspec import process_tree
+
     found = shutil.which("python")
     if found:
         try:
             answer = subprocess.run([found, "-c", "import sys; print(sys.executable)"], capture_output=True,
-                                    text=True, timeout=60, check=False).stdout.strip()
+                                    text=True, timeout=60, check=False, **process_tree.popen_options()).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             answer = ""
         if answer and Path(answer).resolve() == Path(sys.executable).resolve():
