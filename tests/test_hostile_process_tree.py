@@ -144,3 +144,21 @@ def test_children_carry_the_trees_mark():
     assert variable and variable.startswith("HEARTSPEC_TREE_")
     done = process_tree.run_child([sys.executable, "-c", f"import os; print(os.environ.get({variable!r}))"], 60)
     assert done.stdout.strip() == "1"
+
+
+def test_replay_through_an_engine_told_to_stop_stops_it(tmp_path):
+    marker = new_marker()
+    assert run_capped(["play", "--ruleset", "fi", "--players", "4", "--seed", "1", "--log", "game.log"],
+                      cwd=tmp_path).returncode == 0
+    command = start_capped(["replay", "game.log", "--engine", hanging_engine(marker), "--timeout", "120"],
+                           cwd=tmp_path)
+    try:
+        wait_for(marker, SLEEPER, 1)
+        command.send_signal(signal.SIGTERM)
+        _, stderr = command.communicate(timeout=120)
+    finally:
+        if command.poll() is None:
+            killed(command)
+    assert command.returncode == 2
+    assert_one_line(stderr, "heartspec replay: interrupted; the engine under test was stopped")
+    assert leftovers(marker) == []

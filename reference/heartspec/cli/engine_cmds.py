@@ -122,11 +122,16 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
 
 def _replay_through(log: str, engine: str, against_reference: bool, timeout: float, catalog) -> int:
     from heartspec.replay_engine import CannotReplay, print_engine_replay, replay_against_engine
+    from heartspec.stopping import terminated_as_interrupt
 
     try:
-        result = replay_against_engine(log, engine, against_reference, timeout, catalog)
+        with terminated_as_interrupt():  # SIGTERM as Ctrl-C: the engine's process group is killed on the way out
+            result = replay_against_engine(log, engine, against_reference, timeout, catalog)
     except CannotReplay as err:
         click.echo(f"heartspec replay: {err}", err=True)
+        return 2
+    except KeyboardInterrupt:
+        click.echo("heartspec replay: interrupted; the engine under test was stopped", err=True)
         return 2
     if result.ok and result.compared_nothing:
         click.echo(f"heartspec replay: {log} records no answers to compare with (a log of requests only, as "
