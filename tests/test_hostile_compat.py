@@ -82,7 +82,7 @@ def test_a_scenario_id_that_is_no_page_name_is_refused(saved, tmp_path):
     ("openspiel/fuzz.json", lambda f: f["differences"][0].update(count="<i>9</i>"), "fuzz.json: /differences/0/count"),
     ("openspiel/fuzz.json", lambda f: f["setups"].update(played="<b>1</b>"), "fuzz.json: /setups/played"),
     ("run.json", lambda run: [run], "run.json: /: "),
-    ("run.json", lambda run: run.pop("rulesets") and None, "'rulesets' is a required property"),
+    ("run.json", lambda run: run.pop("rulesets") and None, '"rulesets" is a required property'),
     ("openspiel/conform.json", lambda r: r.update(scenarios=7), "conform.json: /scenarios: 7 is not of type"),
     ("openspiel/engine.json", lambda m: m.update(hello=[1, 2]), "engine.json: /hello: "),
     ("openspiel/engine.json", lambda m: m.update(label="reference"), "is not the folder's label"),

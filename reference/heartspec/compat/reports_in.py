@@ -123,26 +123,26 @@ def decode(path: Path, data: bytes):
 
 @lru_cache(maxsize=None)
 def validators() -> dict:
-    import jsonschema
-    from referencing import Registry, Resource
+    """jsonschema-rs, as the suite's response checks use: a whole run's conform reports are tens of thousands
+    of rows, which a pure-Python validator takes seconds over."""
+    import jsonschema_rs
 
     folder = data_dir("schemas")
     reports = json.loads((folder / SCHEMA).read_text(encoding="utf-8"))
     fuzz = json.loads((folder / "fuzz-report.schema.json").read_text(encoding="utf-8"))
-    registry = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in (reports, fuzz)])
-    made = {kind: jsonschema.Draft202012Validator({"$ref": f"{reports['$id']}#/$defs/{kind}"}, registry=registry)
+    registry = jsonschema_rs.Registry([(s["$id"], s) for s in (reports, fuzz)])
+    made = {kind: jsonschema_rs.validator_for({"$ref": f"{reports['$id']}#/$defs/{kind}"}, registry=registry)
             for kind in ("run", "scenarios", "engine", "conform")}
-    made["fuzz"] = jsonschema.Draft202012Validator(fuzz, registry=registry)
+    made["fuzz"] = jsonschema_rs.validator_for(fuzz, registry=registry)
     return made
 
 
 def schema_problem(kind: str, document) -> str | None:
-    import jsonschema
-
-    error = jsonschema.exceptions.best_match(validators()[kind].iter_errors(document))
-    if error is None:
+    validator = validators()[kind]
+    if validator.is_valid(document):
         return None
-    where = "/" + "/".join(str(part) for part in error.absolute_path)
+    error = next(iter(validator.iter_errors(document)))
+    where = "/" + "/".join(str(part) for part in error.instance_path)
     return f"{shortened(where, 120)}: {shortened(error.message, 200)}"
 
 
