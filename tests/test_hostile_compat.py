@@ -264,3 +264,13 @@ def test_a_run_into_a_folder_of_other_files_is_refused_before_any_engine_runs(tm
     done = run_capped(["compat", "--engine", "mine=heartspec engine", "--out", "."], cwd=tmp_path)
     refused(done, "it holds files and is not a compat site")
     assert files_in(tmp_path) == ["thesis.tex"]
+
+
+def test_two_pages_of_one_name_are_refused():
+    from heartspec.compat.build import refuse_shared_names
+    from heartspec.compat.run import CompatError
+
+    summary = build_summary(load_reports(FIXTURE.parent))
+    summary["scenarios"][1]["page"] = summary["scenarios"][0]["page"]
+    with pytest.raises(CompatError, match="two pages would both be scenarios/"):
+        refuse_shared_names(summary)

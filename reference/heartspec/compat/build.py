@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Callable
 
@@ -25,6 +26,7 @@ def build_site(reports_from: Path, out: Path, echo: Callable[[str], None]) -> in
         raise CompatError("no engine ran any scenario: "
                           + ("; ".join(f"{engine['label']}: {engine['problem'] or 'nothing it claims matched'}"
                                        for engine in summary["engines"]) or "no engine was given"))
+    refuse_shared_names(summary)
     files = {**site_files(summary, loaded), **{f"{REPORTS}/{name}": data for name, data in loaded["raw"].items()}}
     try:
         write_folder(out, files, "site folder")
@@ -49,3 +51,12 @@ def check_out(out: Path) -> None:
     if any(out.iterdir()) and not ((out / "compat.json").is_file() or (out / REPORTS / "run.json").is_file()):
         raise CompatError(f"cannot write the site folder {out}: it holds files and is not a compat site "
                           "(the folder is replaced whole; give an empty or new folder)")
+
+
+def refuse_shared_names(summary: dict) -> None:
+    """Two pages the summary names alike would be one file, the later overwriting the earlier: refused."""
+    names = [engine[key] for engine in summary["engines"] for key in ("page", "badge")]
+    names += [scenario["page"] for scenario in summary["scenarios"]]
+    shared = sorted(name for name, count in Counter(names).items() if count > 1)
+    if shared:
+        raise CompatError(f"cannot build the site: two pages would both be {shared[0]}")
