@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
 from heartspec.compat.site import site_files
 from heartspec.compat.summary import build_summary, load_reports
@@ -153,6 +155,17 @@ def test_a_saved_label_naming_a_file_of_the_site_is_refused(saved, tmp_path):
     shutil.copytree(saved / "reports" / "openspiel", saved / "reports" / "run.json.d")
     rename_label(saved, "run.json")
     refused(build(saved, tmp_path), "'run.json' would be named 'run.json', as a name the site uses for its own files")
+
+
+@given(st.text())
+def test_any_text_gives_a_slug_that_is_a_plain_file_name(text):
+    assert re.fullmatch(r"[a-z0-9][a-z0-9._-]{0,99}", page_slug(text))
+
+
+@given(st.one_of(st.text(), st.integers(), st.floats(), st.none()))
+def test_any_value_is_escaped_for_text_and_attributes(value):
+    shown = html(value)
+    assert not re.search(r"[<>\"'\x00-\x08\x0b-\x1f\u202a-\u202e\u2066-\u2069]", shown)
 
 
 def test_slugs_never_leave_the_folder_and_clashes_are_found():
