@@ -70,11 +70,9 @@ def write_json(path: Path, document) -> None:
 def run_all(engines: list[Engine], out: Path, settings: RunSettings, echo: Callable[[str], None]) -> Path:
     folder = out / REPORTS
     try:
+        # reports of engines not in this run are left as they are (never followed, were one a link): the site is
+        # rebuilt whole from the engines run.json names, so they do not reach it
         folder.mkdir(parents=True, exist_ok=True)
-        for stale in folder.glob("*/engine.json"):  # a report of an engine not in this run must not linger
-            for file in stale.parent.glob("*.json"):
-                file.unlink()
-            stale.parent.rmdir()
         write_json(folder / "scenarios.json", scenario_catalog())
         write_json(folder / "run.json", {**settings.as_json(), "engines": [engine.label for engine in engines],
                                          "rulesets": guide_rulesets()})
@@ -88,6 +86,8 @@ def run_all(engines: list[Engine], out: Path, settings: RunSettings, echo: Calla
 
 
 def run_engine(engine: Engine, folder: Path, settings: RunSettings, echo: Callable[[str], None]) -> None:
+    if folder.is_symlink():  # a link left in an old reports folder: the reports are written here, never through it
+        folder.unlink()
     folder.mkdir(parents=True, exist_ok=True)
     echo(f"{engine.label}: {engine.command}")
     manifest = describe(engine)
