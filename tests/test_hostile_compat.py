@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -287,3 +288,10 @@ def test_two_pages_of_one_name_are_refused():
     summary["scenarios"][1]["page"] = summary["scenarios"][0]["page"]
     with pytest.raises(CompatError, match="two pages would both be scenarios/"):
         refuse_shared_names(summary)
+
+
+def test_an_engine_that_never_starts_is_one_safe_line(tmp_path):
+    script = "import sys; sys.stderr.write('line1\\nline2\\n\\x1b[31mred\\u202e'); sys.exit(1)"
+    done = run_capped(["compat", "--engine", f"x={sys.executable} -c \"{script}\"", "--out", "site"], cwd=tmp_path)
+    message = refused(done, "no engine ran any scenario", "line1 line2")
+    assert "\x1b" not in done.stdout + message and "\u202e" not in done.stdout + message

@@ -12,6 +12,7 @@ from heartspec.compat.site import site_files
 from heartspec.compat.summary import build_summary
 from heartspec.output_folders import write_folder
 from heartspec.outputs import OutputError
+from heartspec.safe_text import shortened
 
 
 def build_site(reports_from: Path, out: Path, echo: Callable[[str], None]) -> int:
@@ -24,7 +25,7 @@ def build_site(reports_from: Path, out: Path, echo: Callable[[str], None]) -> in
                           "run `heartspec compat` again") from None
     if not summary["engines"] or all("no_scenario_ran" in engine["flags"] for engine in summary["engines"]):
         raise CompatError("no engine ran any scenario: "
-                          + ("; ".join(f"{engine['label']}: {engine['problem'] or 'nothing it claims matched'}"
+                          + ("; ".join(f"{engine['label']}: {shortened(engine['problem'] or 'nothing it claims matched', 300)}"
                                        for engine in summary["engines"]) or "no engine was given"))
     refuse_shared_names(summary)
     files = {**site_files(summary, loaded), **{f"{REPORTS}/{name}": data for name, data in loaded["raw"].items()}}

@@ -24,6 +24,7 @@ from heartspec import process_tree
 from heartspec.compat.catalog import scenario_catalog
 from heartspec.conformance.coverage import CoverageError
 from heartspec.compat.engines import Engine
+from heartspec.safe_text import shortened
 
 REPORTS = "reports"
 RUN_FILES = ("run.json", "scenarios.json")   # what reports/ holds besides one folder per engine label
@@ -95,11 +96,11 @@ def run_engine(engine: Engine, folder: Path, settings: RunSettings, echo: Callab
     manifest["hello"], manifest["problem"] = hello, problem
     if problem is None:
         manifest["conform"], said = run_conform(engine, folder / "conform.json", settings)
-        echo(f"  conform: {said}")
+        echo(f"  conform: {shortened(said, 300)}")
         manifest["fuzz"], said = run_fuzz(engine, folder / "fuzz.json", settings)
-        echo(f"  fuzz: {said}")
+        echo(f"  fuzz: {shortened(said, 300)}")
     else:
-        echo(f"  not run: {problem}")
+        echo(f"  not run: {shortened(problem, 300)}")  # an engine's stderr may follow: one safe line
     write_json(folder / "engine.json", manifest)
 
 
