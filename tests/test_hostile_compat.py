@@ -127,6 +127,12 @@ def test_links_in_reports_are_refused_never_followed(saved, tmp_path, where, tar
     assert not (tmp_path / "site").exists()
 
 
+def test_a_reports_folder_that_is_a_link_is_refused(saved, tmp_path):
+    shutil.move(saved / "reports", tmp_path / "elsewhere")
+    (saved / "reports").symlink_to(tmp_path / "elsewhere")
+    refused(build(saved, tmp_path), "reports is a symbolic link")
+
+
 def test_a_device_in_reports_is_refused(saved, tmp_path):
     fifo = saved / "reports" / "openspiel" / "fuzz.json"
     fifo.unlink()

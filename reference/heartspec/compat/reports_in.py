@@ -42,6 +42,8 @@ class Reading:
 def load_reports(out: Path) -> dict:
     """The reports of a compat run, checked; `["raw"]` holds each file's bytes by its path under reports/."""
     reading = Reading(Path(out) / REPORTS)
+    if os.path.islink(reading.folder):
+        raise CompatError(f"{reading.folder} is a symbolic link: saved reports are read only from the folder itself")
     if not _is_real_folder(reading.folder):
         raise CompatError(f"{reading.folder} holds no compat run (no run.json): "
                           f"run `heartspec compat --out {out}` first")
