@@ -1,7 +1,7 @@
 """The optional compiled core (accel/heartspec_core.c): whole random games in C, from CompiledRules as data.
 
-`play_games(rules, games, seed)` plays `games` whole games with a random legal player in one
-C call, with the core's own seeded generator: the same seed gives the same games (not the pure
+`play_games(rules, games, seed)` plays `games` whole games with a random legal player in C, a
+batch of CORE_LOG_CHUNK_GAMES games a call, with the core's own seeded generator: the same seed gives the same games (not the pure
 engine's games, which draw from Python's random). `table(rules)` is everything the core reads:
 masks, numbers and flags derived from CompiledRules and the engine's own derived tables, never
 a ruleset's or variant's name. With `log` the games are also written as a move log that
