@@ -247,6 +247,18 @@ def test_the_site_replaces_no_folder_holding_other_files(saved, tmp_path):
     assert files_in(tmp_path / "site") == ["thesis.tex"]
 
 
+def test_a_rebuilt_site_keeps_what_its_publisher_added(saved, tmp_path):
+    assert build(saved, tmp_path).returncode == 1
+    (tmp_path / "site" / ".nojekyll").write_text("")
+    (tmp_path / "site" / "CNAME").write_text("compat.example.org\n")
+    (tmp_path / "site" / "extra").mkdir()
+    (tmp_path / "site" / "extra" / "link").symlink_to("/etc/passwd")
+    assert build(saved, tmp_path).returncode == 1
+    assert (tmp_path / "site" / "CNAME").read_text() == "compat.example.org\n"
+    assert (tmp_path / "site" / ".nojekyll").exists()
+    assert os.readlink(tmp_path / "site" / "extra" / "link") == "/etc/passwd"   # kept as a link, not followed
+
+
 def test_building_in_place_swaps_the_site_whole(saved, tmp_path):
     assert run_capped(["compat", "--from", str(saved)], cwd=tmp_path).returncode == 1
     first = tree(saved)

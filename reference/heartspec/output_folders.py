@@ -9,7 +9,8 @@ while writing leaves the previous folder as it was, or no folder, and no tempora
 error is a one-line OutputError. Paths are checked before anything is written: relative, no `..`,
 no path both a file and a folder. The folder is replaced whole, so heartspec refuses to replace one
 holding anything at its top that the new folder does not have (a user's own files are never lost
-to `--out .`). Like `heartspec.outputs`, only the folder itself is created, never its parents.
+to `--out .`), unless asked to keep such entries (`keep_others`: a published site's `.nojekyll`).
+Like `heartspec.outputs`, only the folder itself is created, never its parents.
 """
 
 from __future__ import annotations
@@ -29,10 +30,14 @@ RENAME_EXCHANGE = 2
 AT_FDCWD = -100
 
 
-def write_folder(target: str | os.PathLike, files: Mapping[str, str | bytes], what: str = "folder") -> None:
+def write_folder(target: str | os.PathLike, files: Mapping[str, str | bytes], what: str = "folder",
+                 keep_others: bool = False) -> None:
+    """`keep_others`: what the old folder holds at its top that `files` does not (a site's `.nojekyll` or
+    `CNAME`) is copied into the new one (links as links), instead of being refused."""
     target = Path(os.path.realpath(target))
     names = checked_names(files, what)
-    check_replaceable(target, {name.parts[0] for name in names}, what)
+    tops = {name.parts[0] for name in names}
+    others = check_replaceable(target, tops, what, refuse=not keep_others)
     with _no_sigxfsz():
         try:
             temporary = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".partial"))
@@ -40,6 +45,8 @@ def write_folder(target: str | os.PathLike, files: Mapping[str, str | bytes], wh
             raise OutputError(f"cannot write the {what} {target}: {err.strerror or err}") from None
         try:
             fill(temporary, files)
+            for name in others:
+                copy_entry(target / name, temporary / name)
             swap_into_place(temporary, target)
         except OSError as err:
             _remove_tree(temporary)
@@ -64,18 +71,29 @@ def checked_names(files: Mapping[str, str | bytes], what: str) -> list[PurePosix
     return names
 
 
-def check_replaceable(target: Path, tops: set[str], what: str) -> None:
+def check_replaceable(target: Path, tops: set[str], what: str, refuse: bool = True) -> list[str]:
+    """What the existing folder holds at its top besides `tops` (refused, unless `refuse` is False)."""
     if not target.parent.is_dir():
         raise OutputError(f"cannot write the {what} {target}: the folder {target.parent} does not exist "
                           "(heartspec creates no folders but the one it writes)")
     if not os.path.lexists(target):
-        return
+        return []
     if not target.is_dir():
         raise OutputError(f"cannot write the {what} {target}: it is a file")
     foreign = sorted(entry.name for entry in os.scandir(target) if entry.name not in tops)
-    if foreign:
+    if foreign and refuse:
         raise OutputError(f"cannot write the {what} {target}: it holds {foreign[0]!r}, which is not part of it "
                           "(the folder is replaced whole; give an empty or new folder)")
+    return foreign
+
+
+def copy_entry(source: Path, destination: Path) -> None:
+    if source.is_symlink():
+        os.symlink(os.readlink(source), destination)
+    elif source.is_dir():
+        shutil.copytree(source, destination, symlinks=True)
+    else:
+        shutil.copy2(source, destination, follow_symlinks=False)
 
 
 def fill(folder: Path, files: Mapping[str, str | bytes]) -> None:

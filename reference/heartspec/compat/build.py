@@ -30,7 +30,7 @@ def build_site(reports_from: Path, out: Path, echo: Callable[[str], None]) -> in
     refuse_shared_names(summary)
     files = {**site_files(summary, loaded), **{f"{REPORTS}/{name}": data for name, data in loaded["raw"].items()}}
     try:
-        write_folder(out, files, "site folder")
+        write_folder(out, files, "site folder", keep_others=is_site(out))
     except OutputError as err:
         raise CompatError(str(err)) from None
     for engine in summary["engines"]:
@@ -49,7 +49,7 @@ def check_out(out: Path) -> None:
         return
     if not out.is_dir():
         raise CompatError(f"cannot write the site folder {out}: it is a file")
-    if any(out.iterdir()) and not ((out / "compat.json").is_file() or (out / REPORTS / "run.json").is_file()):
+    if any(out.iterdir()) and not is_site(out):
         raise CompatError(f"cannot write the site folder {out}: it holds files and is not a compat site "
                           "(the folder is replaced whole; give an empty or new folder)")
 
@@ -61,3 +61,8 @@ def refuse_shared_names(summary: dict) -> None:
     shared = sorted(name for name, count in Counter(names).items() if count > 1)
     if shared:
         raise CompatError(f"cannot build the site: two pages would both be {shared[0]}")
+
+
+def is_site(folder: Path) -> bool:
+    """A folder compat wrote before: what else it holds (`.nojekyll`, `CNAME`) is kept when it is rebuilt."""
+    return (folder / "compat.json").is_file() or (folder / REPORTS / "run.json").is_file()
