@@ -13,7 +13,6 @@ a fixed engine replays the whole log.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterable
 
