@@ -28,11 +28,19 @@ MAX_YAML_DEPTH = 64                # nesting of mappings and sequences in one fi
 MAX_LOG_LINE_BYTES = MAX_LINE_BYTES  # one move-log line: what the engine would accept
 MAX_LOG_BYTES = 1 << 30            # one move log (about 40,000 games)
 
+# --- compat --from: the saved reports it reads ---------------------------------------
+MAX_REPORT_BYTES = 64 << 20        # one saved report (the largest real conform.json: about 3 MiB)
+MAX_REPORTS_BYTES = 512 << 20      # all the saved reports of one run together
+MAX_REPORT_DEPTH = 96              # nesting in one saved report (a kept response nests up to MAX_JSON_DEPTH in it)
+
 # --- fuzz, simulate and the files they read and write --------------------------------
 MAX_ANSWER_BYTES = 1 << 20         # one answer fuzz or simulate reads from an engine or a bot (the largest real one: under 4 KiB)
 MAX_KNOWN_DIFFERENCES_BYTES = 1 << 20  # fuzz --known-differences, conform --fuzz-known-differences
 MAX_COVERAGE_FILE_BYTES = 1 << 20  # coverage --check FILE (the shipped COVERAGE.md: under 16 KiB)
 MAX_SIMULATED_GAMES = 100_000_000  # simulate --games (a day or more of play on one core)
+MAX_PLAYED_GAMES = MAX_SIMULATED_GAMES  # play --games, either core (checked before any number reaches C)
+MAX_DEALS_PER_GAME = 10_000        # a self-played game still running after this many deals is given up
+CORE_LOG_CHUNK_GAMES = 64          # play --core compiled --log: games the core plays and logs at a time
 
 
 class LimitError(ValueError):
@@ -45,3 +53,11 @@ def describe_bytes(count: int) -> str:
         if count >= size and count % size == 0:
             return f"{count // size} {unit}"
     return f"{count} bytes"
+
+
+def check_games(games: int, option: str = "--games", limit: int = MAX_PLAYED_GAMES,
+                limit_name: str = "MAX_PLAYED_GAMES") -> int:
+    """A count of games within 1..limit, refused with the limit's name before anything converts it."""
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= limit:
+        raise LimitError(f"{option} {games} is not a count of games from 1 to {limit:,} ({limit_name})")
+    return games

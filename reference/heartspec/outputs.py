@@ -59,6 +59,21 @@ def check_output_folder(path: str | os.PathLike, what: str = "output folder") ->
             raise OutputError(f"cannot write into the {what} {folder}: permission denied")
         return folder
     check_output(folder, what)
+    try:  # permissions do not say everything (/proc, a read-only mount): create it once, and leave nothing
+        os.mkdir(folder)
+        os.rmdir(folder)
+    except OSError as err:
+        raise OutputError(f"cannot create the {what} {folder}: {err.strerror or err}") from None
+    return folder
+
+
+def make_output_folder(path: str | os.PathLike, what: str = "output folder") -> Path:
+    """The folder checked as above and created (itself, never its parents); one-line OutputError."""
+    folder = check_output_folder(path, what)
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as err:
+        raise OutputError(f"cannot create the {what} {folder}: {err.strerror or err}") from None
     return folder
 
 

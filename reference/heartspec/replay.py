@@ -25,6 +25,7 @@ from heartspec.cards import parse_card, sort_key
 from heartspec.limits import MAX_LOG_BYTES, MAX_LOG_LINE_BYTES, describe_bytes
 from heartspec.protocol.messages import decode_json
 from heartspec.protocol.server import RulesCatalog, Server
+from heartspec.safe_text import safe_json
 
 # Fields a response line may record that legitimately differ between engines.
 ENGINE_SPECIFIC_FIELDS = frozenset({"engine", "supports"})
@@ -265,7 +266,7 @@ def _disagreement(logged: dict, engine: dict) -> str | None:
 
 
 def _brief(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = safe_json(value)
     return text if len(text) <= 300 else text[:297] + "..."
 
 
@@ -487,7 +488,7 @@ class JsonSink(Sink):
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return safe_json(value, separators=(", ", ": "))
 
 
 def _print_deal(deal: dict, out: TextIO) -> None:

@@ -13,7 +13,6 @@ a fixed engine replays the whole log.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterable
 
@@ -22,8 +21,10 @@ from heartspec.fuzz.lockstep import command_of
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
 from heartspec.replay import LogEntry, LogError, log_lines, read_log
+from heartspec.safe_text import safe_json, shortened
 
 LOGGED, ENGINE, REFERENCE = "logged", "engine under test", "reference"
+SHOWN_CHARS = 2000  # of a request or an answer printed where they differ
 STARTUP_TIMEOUT = 60.0  # the engine's first answer (its hello): start-up is slow on a busy machine
 
 
@@ -102,11 +103,11 @@ def _start(engine: str, timeout: float) -> EngineProcess:
         process = EngineProcess(engine, timeout, startup_timeout=max(timeout, STARTUP_TIMEOUT))
         hello = process.request({"cmd": "hello"})
     except EngineError as err:
-        raise CannotReplay(f"cannot start the engine under test {engine!r}: {str(err).splitlines()[0]}") from None
+        raise CannotReplay(f"cannot start the engine under test {engine!r}: {shortened(str(err).splitlines()[0])}") from None
     if not hello.get("ok") or hello.get("protocol") != 1:
         process.close()
         raise CannotReplay(f"the engine under test {engine!r} does not speak protocol 1: its hello answered "
-                           f"{json.dumps(hello)[:200]}")
+                           f"{shortened(safe_json(hello), 200)}")
     return process
 
 
@@ -133,7 +134,7 @@ class _Replayer:
         try:
             engine = self.process.request_line(request.text)
         except EngineError as err:
-            problem = str(err).splitlines()[0]
+            problem = shortened(str(err).splitlines()[0])
             return Difference(request.line, request.text, "its answer: it gave none", known[0][0] if known else LOGGED,
                               known + [(ENGINE, f"(no answer: {problem})")])
         command = command_of(request.text)
@@ -158,8 +159,8 @@ def print_engine_replay(result: EngineReplay, engine: str, out: IO[str], err: IO
     err.write(f"{result.source}:{difference.line}: the engine under test's answer differs from {against} "
               f"at {difference.field}\n")
     width = max(len(who) for who, _ in difference.answers + [("request", None)])
-    err.write(f"  {'request':<{width}}  {difference.request}\n")
+    err.write(f"  {'request':<{width}}  {shortened(difference.request, SHOWN_CHARS)}\n")
     for who, answer in difference.answers:
-        shown = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+        shown = shortened(answer, SHOWN_CHARS) if isinstance(answer, str) else safe_json(answer)
         err.write(f"  {who:<{width}}  {shown}\n")
     err.write(f"  ({result.requests - 1} request(s) before it agreed with {compared})\n")

@@ -11,6 +11,8 @@ It answers `hello` well and each later request through the reference server
     hangs-after-hello    answers hello, then reads on and never answers again
     hangs-at-start       never answers anything (not even hello)
     spawns-and-hangs     starts a child that sleeps, then hangs after hello (both carry the marker)
+    setsid-and-hangs     starts a child in a session of its own (setsid) that sleeps, then hangs after hello
+    refuses-with-bidi    refuses every request after hello with a message of bidi overrides, isolates and escapes
 
 The marker argument is only there so a test can find leftover processes by their command line.
 """
@@ -29,16 +31,24 @@ def main() -> None:
     marker = next((a for a in sys.argv[2:] if a.startswith("--marker=")), "--marker=none")
     if behaviour == "hangs-at-start":
         time.sleep(600)
-    if behaviour == "spawns-and-hangs":
-        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", marker])
+    if behaviour in ("spawns-and-hangs", "setsid-and-hangs"):
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", marker],
+                         start_new_session=behaviour == "setsid-and-hangs")
     server = None
     for line in sys.stdin:
         request = json.loads(line)
         if request.get("cmd") == "hello":
             answer(dict(HELLO, id=request.get("id")))
             continue
-        if behaviour in ("hangs-after-hello", "spawns-and-hangs"):
+        if behaviour in ("hangs-after-hello", "spawns-and-hangs", "setsid-and-hangs"):
             time.sleep(600)
+        if behaviour == "refuses-with-bidi":
+            message = "evil \u202eforged\u202c \u2066isolated\u2069 \x1b[31mred\x07 \u2028second line"
+            sys.stdout.write(json.dumps({"id": request.get("id"), "ok": False,
+                                         "error": {"code": "bad_request", "message": message}},
+                                        ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+            continue
         if server is None:  # imported late: hello must come at once, whatever --timeout a test gives
             from heartspec.protocol.server import Server
 

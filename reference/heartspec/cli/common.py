@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import math
 import shlex
 import sys
 from pathlib import Path
 
 import click
+
+from heartspec.safe_text import shortened
 
 spec_option = click.option(
     "--spec",
@@ -64,15 +65,27 @@ def engine_words(ctx, param, value: str | None) -> str | None:
 
 
 def parse_option_pairs(pairs: tuple[str, ...]) -> dict:
-    """NAME=VALUE pairs; a value is read as JSON when it is JSON (50, null, [0,0,0,0]), else as text."""
+    """NAME=VALUE pairs; a value is read as JSON when it is JSON (50, null, [0,0,0,0]), else as text.
+
+    The one reader of `-o` for every command: strict JSON within the protocol's bounds (MAX_LINE_BYTES,
+    MAX_JSON_DEPTH), so a value of any size or depth is a one-line usage error, never a RecursionError."""
+    from heartspec.limits import MAX_JSON_DEPTH, MAX_LINE_BYTES, describe_bytes
+    from heartspec.protocol.messages import NotJson, decode_json, nesting_exceeds
+
     options = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep or not name:
-            raise click.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="--option")
+            raise CommandError(f"-o {shortened(pair, 80)!r} is not NAME=VALUE")
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
+            raise CommandError(f"-o {shortened(name, 80)}: the value is longer than "
+                               f"{describe_bytes(MAX_LINE_BYTES)} (MAX_LINE_BYTES)")
+        if nesting_exceeds(text):
+            raise CommandError(f"-o {shortened(name, 80)}: the value is nested deeper than {MAX_JSON_DEPTH} "
+                               "arrays/objects (MAX_JSON_DEPTH)")
         try:
-            options[name.strip()] = json.loads(text)
-        except ValueError:
+            options[name.strip()] = decode_json(text)
+        except (NotJson, ValueError):
             options[name.strip()] = text
     return options
 

@@ -36,6 +36,17 @@ def compat_command(ctx, engines, out, from_dir, games_per_setup, seed, timeout, 
     2 no site could be built (usage, unreadable reports, a folder that cannot be written, or no
     engine ran any scenario).
     """
+    from heartspec.stopping import terminated_as_interrupt
+
+    try:
+        with terminated_as_interrupt():  # SIGTERM as Ctrl-C: each running check stops its engine, and is waited for
+            status = _compat(ctx, engines, out, from_dir, games_per_setup, seed, timeout, max_seconds)
+    except KeyboardInterrupt:
+        raise CommandError("interrupted; the running checks were stopped and waited for, and no site was built") from None
+    sys.exit(status)
+
+
+def _compat(ctx, engines, out, from_dir, games_per_setup, seed, timeout, max_seconds) -> int:
     from heartspec.compat import build
     from heartspec.compat.engines import EngineChoiceError, chosen_engines, default_engines
     from heartspec.compat.run import CompatError, RunSettings, run_all
@@ -52,13 +63,14 @@ def compat_command(ctx, engines, out, from_dir, games_per_setup, seed, timeout, 
                 chosen, skipped = default_engines()
                 for label, reason in skipped:
                     click.echo(f"skipping {label}: {reason}")
+            build.check_out(out)
             settings = RunSettings(seed=seed, games_per_setup=games_per_setup, timeout=timeout,
                                    max_seconds=max_seconds, skipped_engines=skipped)
             run_all(chosen, out, settings, click.echo)
             status = build.build_site(out, out, click.echo)
     except (EngineChoiceError, CompatError) as err:
         raise CommandError(str(err)) from None
-    sys.exit(status)
+    return status
 
 
 def _given(ctx, name: str) -> bool:

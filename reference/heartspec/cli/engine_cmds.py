@@ -122,11 +122,16 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
 
 def _replay_through(log: str, engine: str, against_reference: bool, timeout: float, catalog) -> int:
     from heartspec.replay_engine import CannotReplay, print_engine_replay, replay_against_engine
+    from heartspec.stopping import terminated_as_interrupt
 
     try:
-        result = replay_against_engine(log, engine, against_reference, timeout, catalog)
+        with terminated_as_interrupt():  # SIGTERM as Ctrl-C: the engine's process group is killed on the way out
+            result = replay_against_engine(log, engine, against_reference, timeout, catalog)
     except CannotReplay as err:
         click.echo(f"heartspec replay: {err}", err=True)
+        return 2
+    except KeyboardInterrupt:
+        click.echo("heartspec replay: interrupted; the engine under test was stopped", err=True)
         return 2
     if result.ok and result.compared_nothing:
         click.echo(f"heartspec replay: {log} records no answers to compare with (a log of requests only, as "
@@ -141,7 +146,8 @@ def _replay_through(log: str, engine: str, against_reference: bool, timeout: flo
 @click.option("-v", "--variant", "variants", multiple=True, help="Variant id (repeatable, applied in order).")
 @click.option("--players", type=int, required=True, help="Number of players.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run (default: a fresh random run).")
-@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True, help="Games to play.")
+@click.option("--games", type=int, default=1, show_default=True,
+              help="Games to play, 1 to 100,000,000 (MAX_PLAYED_GAMES).")
 @click.option("--log", "log_path", type=click.Path(path_type=Path), default=None,
               help="Write the games as a move log that `heartspec replay` accepts.")
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
@@ -175,18 +181,26 @@ def play_command(ruleset: str, variants: tuple[str, ...], players: int, seed: in
         compiled = catalog.compile(ruleset, list(variants), players, split_options(options)[1])
     except RequestError as err:
         raise CommandError(in_words(err.code, err.message)) from None
+    from heartspec.engine.selfplay import GameDidNotEnd
+    from heartspec.limits import LimitError, check_games
     from heartspec.outputs import OutputError, check_output, output_stream
+    from heartspec.stopping import terminated_as_interrupt
 
     try:
+        check_games(games)
         if log_path:
             check_output(log_path, "move log")
-        # written whole or not at all; all options go to the log's new_game, so a replay compiles the same rules
-        with output_stream(log_path, "move log") if log_path else contextlib.nullcontext() as log:
+        # written whole or not at all (an interruption, SIGTERM too, removes the partial file); all options go
+        # to the log's new_game, so a replay compiles the same rules
+        with terminated_as_interrupt(), \
+                output_stream(log_path, "move log") if log_path else contextlib.nullcontext() as log:
             if core == "compiled":
                 summary = compiled_core.play_games(compiled, games=games, seed=seed, log=log, options=options)
             else:
                 summary = play_games(compiled, games=games, seed=seed, log=log, options=options, accel=accel)
-    except OutputError as err:
+    except KeyboardInterrupt:
+        raise CommandError("interrupted; " + ("no move log was written" if log_path else "no summary")) from None
+    except (OutputError, LimitError, GameDidNotEnd) as err:
         raise CommandError(str(err)) from None
     except (AccelUnavailable, compiled_core.CoreUnavailable) as err:
         raise CommandError(str(err)) from None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
+from heartspec.web_safe import html as escape
 
 CHAR_WIDTH = 6.6   # px per character of 11px Verdana, near enough for labels of this length
 PAD = 6

@@ -72,9 +72,14 @@ def parse_engine_option(value: str) -> Engine:
 
 
 def check_label(label: str) -> None:
+    from heartspec.compat.run import RUN_FILES
+
     if not LABEL.match(label):
         raise EngineChoiceError(f"engine label {label!r}: use lower-case letters, digits, '.', '_' or '-' "
                                 "(it names the engine's page and badge)")
+    if label in RUN_FILES:
+        raise EngineChoiceError(f"engine label {label!r}: the site names a file of its own so "
+                                f"(reports/{label}); choose another label")
 
 
 def chosen_engines(values: list[str]) -> list[Engine]:
@@ -113,11 +118,13 @@ def python_word() -> str:
     """`python` when that is this interpreter (so saved reports name no machine path), else its full path."""
     import subprocess
 
+    from heartspec import process_tree
+
     found = shutil.which("python")
     if found:
         try:
             answer = subprocess.run([found, "-c", "import sys; print(sys.executable)"], capture_output=True,
-                                    text=True, timeout=60, check=False).stdout.strip()
+                                    text=True, timeout=60, check=False, **process_tree.popen_options()).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             answer = ""
         if answer and Path(answer).resolve() == Path(sys.executable).resolve():

@@ -20,11 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from heartspec import process_tree
 from heartspec.compat.catalog import scenario_catalog
 from heartspec.conformance.coverage import CoverageError
 from heartspec.compat.engines import Engine
+from heartspec.safe_text import shortened
 
 REPORTS = "reports"
+RUN_FILES = ("run.json", "scenarios.json")   # what reports/ holds besides one folder per engine label
 HEARTSPEC = [sys.executable, "-c", "from heartspec.cli import main; main()"]
 
 
@@ -57,17 +60,20 @@ class RunSettings:
 
 
 def write_json(path: Path, document) -> None:
-    path.write_text(json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    from heartspec.outputs import OutputError, write_output
+
+    try:
+        write_output(path, json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n", "report")
+    except OutputError as err:
+        raise OSError(str(err)) from None
 
 
 def run_all(engines: list[Engine], out: Path, settings: RunSettings, echo: Callable[[str], None]) -> Path:
     folder = out / REPORTS
     try:
+        # reports of engines not in this run are left as they are (never followed, were one a link): the site is
+        # rebuilt whole from the engines run.json names, so they do not reach it
         folder.mkdir(parents=True, exist_ok=True)
-        for stale in folder.glob("*/engine.json"):  # a report of an engine not in this run must not linger
-            for file in stale.parent.glob("*.json"):
-                file.unlink()
-            stale.parent.rmdir()
         write_json(folder / "scenarios.json", scenario_catalog())
         write_json(folder / "run.json", {**settings.as_json(), "engines": [engine.label for engine in engines],
                                          "rulesets": guide_rulesets()})
@@ -81,6 +87,8 @@ def run_all(engines: list[Engine], out: Path, settings: RunSettings, echo: Calla
 
 
 def run_engine(engine: Engine, folder: Path, settings: RunSettings, echo: Callable[[str], None]) -> None:
+    if folder.is_symlink():  # a link left in an old reports folder: the reports are written here, never through it
+        folder.unlink()
     folder.mkdir(parents=True, exist_ok=True)
     echo(f"{engine.label}: {engine.command}")
     manifest = describe(engine)
@@ -88,11 +96,11 @@ def run_engine(engine: Engine, folder: Path, settings: RunSettings, echo: Callab
     manifest["hello"], manifest["problem"] = hello, problem
     if problem is None:
         manifest["conform"], said = run_conform(engine, folder / "conform.json", settings)
-        echo(f"  conform: {said}")
+        echo(f"  conform: {shortened(said, 300)}")
         manifest["fuzz"], said = run_fuzz(engine, folder / "fuzz.json", settings)
-        echo(f"  fuzz: {said}")
+        echo(f"  fuzz: {shortened(said, 300)}")
     else:
-        echo(f"  not run: {problem}")
+        echo(f"  not run: {shortened(problem, 300)}")  # an engine's stderr may follow: one safe line
     write_json(folder / "engine.json", manifest)
 
 
@@ -140,7 +148,7 @@ def finished(command: list[str], report: Path, max_seconds: float) -> tuple[dict
     if report.exists():
         report.unlink()
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=max_seconds + 120, check=False)
+        done = process_tree.run_child(command, timeout=max_seconds + 120)  # Ctrl-C: it stops its engine first
     except subprocess.TimeoutExpired:
         return {"exit": None, "error": f"did not finish in {max_seconds + 120:g} s"}, "timed out"
     lines = [line for line in done.stdout.splitlines() if line.strip()]

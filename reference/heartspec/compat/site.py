@@ -14,11 +14,11 @@ output depends only on its input: no clock, no absolute paths, sorted everywhere
 from __future__ import annotations
 
 import json
-from html import escape
 from pathlib import Path
 
 from heartspec.compat.badge import render_badge
 from heartspec.compat.summary import OUTCOMES, PROTOCOL_COLUMN, area_words, fault_of, outcome_of
+from heartspec.web_safe import html, page_slug
 
 ASSETS = Path(__file__).with_name("assets")
 OUTCOME_WORDS = {"passed": "passed", "failed": "failed", "errored": "errored (crash, hang, garbage)",
@@ -31,8 +31,7 @@ FLAG_WORDS = {
 }
 
 
-def e(value) -> str:
-    return escape("" if value is None else str(value), quote=True)
+e = html  # every value reaches a page through the one escaper, numbers included
 
 
 def column_title(column: str) -> str:
@@ -63,7 +62,7 @@ def bar(counts: dict) -> str:
 
 
 def numbers(counts: dict) -> str:
-    return "".join(f'<span class="n {o}" title="{e(OUTCOME_WORDS[o])}">{counts[o]}</span>' for o in OUTCOMES)
+    return "".join(f'<span class="n {o}" title="{e(OUTCOME_WORDS[o])}">{e(counts[o])}</span>' for o in OUTCOMES)
 
 
 def cell(counts: dict, column: str) -> str:
@@ -99,11 +98,11 @@ def index_page(summary: dict) -> str:
     rows = []
     for rank, engine in enumerate(summary["engines"], start=1):
         closest = engine["closest"]
-        near = f'{e(closest["ruleset"])} ({closest["passed"]}/{closest["ran"]})' if closest else "none ran"
+        near = f'{e(closest["ruleset"])} ({e(closest["passed"])}/{e(closest["ran"])})' if closest else "none ran"
         cells = "".join(cell(engine["counts"][c], c) for c in columns)
         marks = "".join(f' <span class="tag {e(f)}" title="{e(FLAG_WORDS[f])}">{e(f.replace("_", " "))}</span>'
                         for f in engine["flags"])
-        rows.append(f'<tr class="engine" data-label="{e(engine["label"])}" data-rank="{rank}">'
+        rows.append(f'<tr class="engine" data-label="{e(engine["label"])}" data-rank="{e(rank)}">'
                     f'<th class="name"><a href="{e(engine["page"])}">{e(engine["label"])}</a>{marks}'
                     f'<div class="sub">{e(engine["name"])} {e(engine["version"])}</div>'
                     + (f'<div class="sub problem">{e(first_line(engine["problem"]))}</div>' if engine["problem"] else "") + '</th>'
@@ -113,7 +112,7 @@ def index_page(summary: dict) -> str:
     body = [
         "<h1>Hearts engines against the Nordic rules</h1>",
         f'<p class="lead">Each engine ran the heartspec conformance scenarios over the protocol, and a fuzz pass of '
-        f'{plural(settings["games_per_setup"], "game")} per set-up from seed {settings["seed"]} against the reference. '
+        f'{e(plural(settings["games_per_setup"], "game"))} per set-up from seed {e(settings["seed"])} against the reference. '
         f'Rows are sorted closest to the rules first (most scenarios passed, then fewest failed). '
         f'A cell counts one ruleset\'s scenario rows; <em>protocol</em> is the scenarios of the protocol itself.</p>',
         subset_note(settings), legend(), filter_bar(summary),
@@ -171,7 +170,7 @@ def departures_section(summary: dict) -> str:
     parts = ["<section><h2>Where each engine departs from each ruleset</h2>"]
     for engine in summary["engines"]:
         closest = engine["closest"]
-        near = (f'comes closest to <b>{e(closest["ruleset"])}</b> ({closest["passed"]} of {closest["ran"]} passed)'
+        near = (f'comes closest to <b>{e(closest["ruleset"])}</b> ({e(closest["passed"])} of {e(closest["ran"])} passed)'
                 if closest else "ran no scenario of a ruleset")
         items = "".join(f'<li data-ruleset="{e(d["ruleset"])}" data-area="{e(d["area"])}">{e(d["sentence"])}</li>'
                         for d in engine["departures"])
@@ -227,7 +226,7 @@ def failure_block(row: dict, failure: dict, catalog: dict, command: str) -> str:
             f'data-outcome="{e(failure["outcome"])}"><summary><b>{e(row["id"])}</b> {e(row["ruleset"])} · '
             f'{e(area_words(row.get("area", "")))}{fault} — {label}</summary>'
             f'<p>{e(details.get("scenario") or info.get("name", ""))} '
-            f'(<a href="../scenarios/{e(row["id"].split("[")[0])}.html">scenario page</a>)</p>'
+            f'(<a href="../scenarios/{e(page_slug(row["id"].split("[")[0]))}.html">scenario page</a>)</p>'
             f'<p class="source">{e(details.get("citation") or info.get("source", ""))}</p>'
             f'<p><b>Failed step:</b> {e(details.get("step") or "(setup)")}</p>'
             f'<p>Run it again: <code>{e(rerun_command(command, row["id"]))}</code></p>'
@@ -257,7 +256,7 @@ def fuzz_section(engine: dict, fuzz: dict | None) -> str:
                   f'<pre class="what">reference: {e(json.dumps(smallest["reference"], ensure_ascii=False))}\n'
                   f'engine:    {e(json.dumps(smallest["engine"], ensure_ascii=False))}</pre>')
         groups.append(
-            f'<details class="difference"><summary><b>{e(line["signature"])}</b> — {line["count"]} occurrence(s) — {kind}</summary>'
+            f'<details class="difference"><summary><b>{e(line["signature"])}</b> — {e(line["count"])} occurrence(s) — {kind}</summary>'
             f'<p><b>Rule:</b> {e(line["rule"])}</p>'
             f'<p>Smallest: seed {e(smallest["seed"])}, game {e(smallest["game"])} ({e(setup["ruleset"])}, '
             f'{e(setup["players"])} players, variants: {e(", ".join(setup["variants"]) or "none")}); '
@@ -265,9 +264,9 @@ def fuzz_section(engine: dict, fuzz: dict | None) -> str:
             f'{values}<pre class="log">{e(chr(10).join(smallest["log"]))}</pre></details>')
     stale = "".join(f"<li>{e(s)}</li>" for s in summary["stale"])
     notes = "".join(f"<li>{e(n)}</li>" for n in fuzz.get("notes", []))
-    return (f'<section><h2>Fuzz</h2><p>{summary["games"]} games, {summary["steps"]} steps compared with the reference, '
-            f'{summary["setups_played"]} of {summary["setups_available"]} set-ups played; '
-            f'{len(summary["differences"])} difference(s) by signature.</p>'
+    return (f'<section><h2>Fuzz</h2><p>{e(summary["games"])} games, {e(summary["steps"])} steps compared with the reference, '
+            f'{e(summary["setups_played"])} of {e(summary["setups_available"])} set-ups played; '
+            f'{e(len(summary["differences"]))} difference(s) by signature.</p>'
             + (f"<ul>{notes}</ul>" if notes else "") + "".join(groups)
             + (f'<p>Listed in the known-differences file but not seen in this run:</p><ul>{stale}</ul>' if stale else "")
             + "</section>")
@@ -335,11 +334,11 @@ def engine_page(engine: dict, entry: dict, summary: dict, catalog: dict) -> str:
         legend(),
         f'<section><h2>Closest ruleset and departures</h2><p>{closest_words(engine)}</p><ul>{departures}</ul></section>',
         f'<section><h2>Adapter notes</h2><pre class="notes">{e(manifest.get("notes") or "(none)")}</pre></section>',
-        f'<section><h2>Failing scenarios ({len(engine["failures"])}, {engine["unclassified"]} unclassified)</h2>',
+        f'<section><h2>Failing scenarios ({e(len(engine["failures"]))}, {e(engine["unclassified"])} unclassified)</h2>',
         filter_bar(summary, ("failed", "errored")), f'<div class="filterable">{failures}</div>',
         (f'<p>Listed in the expected-failures file, but a scenario they match passed (remove them):</p><ul>{stale}</ul>'
          if stale else ""), "</section>",
-        '<section><h2>Skipped</h2><ul>' + "".join(f"<li>{n}: {e(r)}</li>" for r, n in sorted(skipped.items()))
+        '<section><h2>Skipped</h2><ul>' + "".join(f"<li>{e(n)}: {e(r)}</li>" for r, n in sorted(skipped.items()))
         + "</ul></section>" if skipped else "",
         fuzz_section(engine, entry["fuzz"]),
     ]
@@ -350,7 +349,7 @@ def closest_words(engine: dict) -> str:
     closest = engine["closest"]
     if not closest:
         return "It ran no scenario of any ruleset."
-    return f'It comes closest to <b>{e(closest["ruleset"])}</b>: {closest["passed"]} of {closest["ran"]} scenarios run there pass.'
+    return f'It comes closest to <b>{e(closest["ruleset"])}</b>: {e(closest["passed"])} of {e(closest["ran"])} scenarios run there pass.'
 
 
 # --- one scenario ----------------------------------------------------------------
@@ -410,13 +409,3 @@ def site_files(summary: dict, loaded: dict) -> dict[str, str]:
         files[scenario["page"]] = scenario_page(scenario["id"], loaded["catalog"][scenario["id"]], summary, reported)
     return files
 
-
-def write_site(out: Path, files: dict[str, str]) -> None:
-    for folder in ("engines", "scenarios", "badges"):  # pages of engines or scenarios gone since the last build
-        for old in (out / folder).glob("*.*") if (out / folder).is_dir() else ():
-            if old.suffix in (".html", ".svg") and str(old.relative_to(out)) not in files:
-                old.unlink()
-    for name, text in sorted(files.items()):
-        path = out / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")

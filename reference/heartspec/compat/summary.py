@@ -11,13 +11,12 @@ passed, then fewest failed or errored, then by label.  Outcomes:
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from heartspec.compat.run import REPORTS, CompatError
 from heartspec.conformance.report import example_id_matches, parse_expected_failures
 from heartspec.fuzz.report import parse_known_differences
+from heartspec.web_safe import page_slug
 
 SCHEMA_VERSION = 1
 OUTCOMES = ("passed", "failed", "errored", "skipped")
@@ -33,29 +32,11 @@ def area_words(area: str) -> str:
     return area.replace("_", " ")
 
 
-def read_json(path: Path):
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError) as err:
-        raise CompatError(f"cannot read {path}: {err}") from None
-
-
 def load_reports(out: Path) -> dict:
-    """Everything a summary and the site are built from: the reports folder of a compat run."""
-    folder = out / REPORTS
-    run = read_json(folder / "run.json")
-    if run is None:
-        raise CompatError(f"{folder} holds no compat run (no run.json): run `heartspec compat --out {out}` first")
-    engines = []
-    for label in run["engines"]:
-        manifest = read_json(folder / label / "engine.json")
-        if manifest is None:
-            raise CompatError(f"{folder / label} has no engine.json: the run that wrote it did not finish")
-        engines.append({"manifest": manifest, "conform": read_json(folder / label / "conform.json"),
-                        "fuzz": read_json(folder / label / "fuzz.json")})
-    return {"run": run, "catalog": read_json(folder / "scenarios.json") or {}, "engines": engines}
+    """Everything a summary and the site are built from: the reports folder of a compat run, checked."""
+    from heartspec.compat.reports_in import load_reports as checked
+
+    return checked(out)
 
 
 # --- one engine's scenarios -------------------------------------------------
@@ -242,7 +223,7 @@ def summarise_engine(entry: dict, columns: list[str], rulesets: list[str]) -> di
         "stale_expected_failures": stale_entries(rows, expected),
         "fuzz": summarise_fuzz(entry["fuzz"], files.get("known_differences", {}).get("text", ""), manifest.get("fuzz")),
         "flags": flags,
-        "page": f"engines/{manifest['label']}.html", "badge": f"badges/{manifest['label']}.svg",
+        "page": f"engines/{page_slug(manifest['label'])}.html", "badge": f"badges/{page_slug(manifest['label'])}.svg",
     }
 
 
@@ -293,7 +274,7 @@ def build_summary(loaded: dict) -> dict:
         "engines": [engines[i] for i in order],
         "areas": sorted({row["area"] for row in rows}),
         "scenarios": [{"id": base, "name": info["name"], "area": info["area"], "source": info["source"],
-                       "depends": info["depends"], "page": f"scenarios/{base}.html"}
+                       "depends": info["depends"], "page": f"scenarios/{page_slug(base)}.html"}
                       for base, info in catalog.items() if base in reported],
         "rows": rows,
     }

@@ -35,13 +35,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from heartspec import process_tree
 from heartspec.conformance.report import report_document
 from heartspec.conformance.schema_check import command_of
 from heartspec.conformance.session import without_id
@@ -62,7 +62,7 @@ def run_suite(engine: str | None = None, ids: list[str] | None = None, record: b
         command += ["--record", str(recording)] if record else []
         for scenario_id in ids or ():
             command += ["--id", scenario_id]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        done = process_tree.run_child(command, timeout=None)  # in heartspec's process tree: it dies with it
         if not report.exists():
             raise RuntimeError(f"no report from a run against {engine or 'the reference'}: {done.stderr[-2000:]}")
         result = {"report": json.loads(report.read_text(encoding="utf-8")), "command": command,

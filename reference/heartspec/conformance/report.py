@@ -12,6 +12,7 @@ from heartspec.inputs import read_text_file
 from heartspec.limits import MAX_KNOWN_DIFFERENCES_BYTES
 from heartspec.outputs import write_output, written_by
 from heartspec.protocol.client import EngineError
+from heartspec.safe_text import visible
 
 OUTCOMES = ("passed", "failed", "skipped", "xfailed")
 STRICT_XPASS = "[XPASS(strict)]"  # how pytest words a listed expected failure that passed
@@ -123,7 +124,7 @@ def format_failure(details: dict[str, Any]) -> str:
         arrow = "<" if "ok" in entry else ">"
         lines.append(f"  {arrow} {entry['#raw'] if '#raw' in entry else json.dumps(entry)}")
     lines.extend(move_log_lines(details))
-    return "\n".join(lines)
+    return visible("\n".join(lines))  # what the engine said, on a terminal: no escape sequence or bidi control
 
 
 def move_log_lines(details: dict[str, Any]) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 from heartspec.conformance.schema_check import command_of, shipped_schemas
 from heartspec.protocol.client import EngineError, EngineProcess, readable_line
+from heartspec.safe_text import safe_json
 
 STARTUP_TIMEOUT = 30.0  # default seconds for an engine to start and give its first answer
 SESSION_COMMANDS = ("hello", "quit")  # not part of a game: left out of move logs
@@ -242,4 +243,4 @@ def reference_log(exchanges: list[tuple[str | None, Any]]) -> tuple[list[str], i
 
 
 def _compact(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return safe_json(obj)

@@ -1,7 +1,7 @@
 """The optional compiled core (accel/heartspec_core.c): whole random games in C, from CompiledRules as data.
 
-`play_games(rules, games, seed)` plays `games` whole games with a random legal player in one
-C call, with the core's own seeded generator: the same seed gives the same games (not the pure
+`play_games(rules, games, seed)` plays `games` whole games with a random legal player in C, a
+batch of CORE_LOG_CHUNK_GAMES games a call, with the core's own seeded generator: the same seed gives the same games (not the pure
 engine's games, which draw from Python's random). `table(rules)` is everything the core reads:
 masks, numbers and flags derived from CompiledRules and the engine's own derived tables, never
 a ruleset's or variant's name. With `log` the games are also written as a move log that
@@ -14,6 +14,7 @@ The pure-Python engine stays the reference and the default. A game the core cann
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import time
@@ -25,7 +26,7 @@ from heartspec.cards import IDS_PER_DECK, card_name, face
 from heartspec.engine import selfplay
 from heartspec.engine.game import PASS_DIRECTIONS, Game, _derived_tables
 from heartspec.engine.scoring import MOON_CHOICES
-from heartspec.limits import COMPILED_RULES_CACHED
+from heartspec.limits import COMPILED_RULES_CACHED, CORE_LOG_CHUNK_GAMES, MAX_DEALS_PER_GAME, check_games
 from heartspec.rules.model import CompiledRules
 
 GAME_OPTIONS = ("dealer", "deal_number", "totals")  # the new_game options a Game takes
@@ -130,11 +131,16 @@ def _start(rules: CompiledRules, options: dict) -> tuple[int, int, tuple[int, ..
 
 
 def play_games(rules: CompiledRules, games: int, seed: int | None, log: TextIO | None = None,
-               options: dict | None = None, max_deals_per_game: int = 10_000) -> selfplay.Summary:
-    """`games` whole random games in the core; the pure engine where `unsupported(rules)` (said once)."""
+               options: dict | None = None, max_deals_per_game: int = MAX_DEALS_PER_GAME) -> selfplay.Summary:
+    """`games` whole random games in the core; the pure engine where `unsupported(rules)` or the start options
+    are past the core's numbers (said once). Played CORE_LOG_CHUNK_GAMES at a time, each chunk logged before
+    the next is played, so a move log takes the same memory however many games it holds; chunk 0 draws from
+    `seed` itself, chunk k from a seed derived from `seed` and k (so the same seed gives the same games)."""
     require()
+    check_games(games)
     options = options or {}
-    reason = unsupported(rules)
+    start = _start(rules, options)
+    reason = unsupported(rules) or _start_out_of_range(*start)
     if reason is not None:
         _tell_once(f"heartspec: the compiled core cannot play {rules.ruleset} yet ({reason}); "
                    "the pure engine plays it")
@@ -142,15 +148,40 @@ def play_games(rules: CompiledRules, games: int, seed: int | None, log: TextIO |
     if seed is None:
         seed = time.time_ns()
     started = time.perf_counter()
-    deals, moons, points, moves = _native.play(table(rules), games, seed & (1 << 64) - 1, _start(rules, options),
-                                               max_deals_per_game, log is not None)
+    deals = moons = points = 0
+    for chunk, first in enumerate(range(0, games, CORE_LOG_CHUNK_GAMES)):
+        count = min(CORE_LOG_CHUNK_GAMES, games - first)
+        try:
+            chunk_deals, chunk_moons, chunk_points, moves = _native.play(
+                table(rules), count, chunk_seed(seed, chunk), start, max_deals_per_game, log is not None)
+        except RuntimeError as err:
+            if "did not end" in str(err):
+                raise selfplay.GameDidNotEnd(f"a game of {rules.ruleset} did not end after {max_deals_per_game:,} "
+                                             "deals (its target or deal limit may be out of reach)") from None
+            raise
+        deals, moons, points = deals + chunk_deals, moons + chunk_moons, points + chunk_points
+        if log is not None:
+            for game in games_of(moves, rules):
+                for request in requests_of(game, rules, options):
+                    log.write(json.dumps(request, separators=(",", ":")) + "\n")
     elapsed = time.perf_counter() - started
-    if log is not None:
-        for game in games_of(moves, rules):
-            for request in requests_of(game, rules, options):
-                log.write(json.dumps(request, separators=(",", ":")) + "\n")
     return selfplay.Summary(games=games, deals=deals, moons=moons, avg_points_per_deal=points / deals if deals else 0.0,
                             hands_per_second=deals / elapsed if elapsed > 0 else 0.0)
+
+
+def chunk_seed(seed: int, chunk: int) -> int:
+    """The core's seed for the chunk-th batch of games: `seed` itself first, then a hash of (seed, chunk), so
+    batches never share a generator state (consecutive seeds would: the core seeds through splitmix64)."""
+    if chunk == 0:
+        return seed & (1 << 64) - 1
+    digest = hashlib.blake2b(f"{seed}:{chunk}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
+
+
+def _start_out_of_range(dealer: int, deal_number: int, totals: tuple[int, ...]) -> str | None:
+    from heartspec.engine.core_game import _start_out_of_range as out_of_range
+
+    return out_of_range(dealer, deal_number, list(totals))
 
 
 def _tell_once(message: str) -> None:

@@ -16,6 +16,7 @@ from heartspec.cards import card_name, cards_of, face
 from heartspec.engine import accel as accelerated
 from heartspec.engine.game import CARD_BITS, Game
 from heartspec.engine.scoring import MOON_CHOICES
+from heartspec.limits import MAX_DEALS_PER_GAME, check_games
 from heartspec.rules.model import CompiledRules
 
 
@@ -56,7 +57,7 @@ def play_games(
     seed: int | None,
     log: TextIO | None = None,
     options: dict | None = None,
-    max_deals_per_game: int = 10_000,
+    max_deals_per_game: int = MAX_DEALS_PER_GAME,
     accel: bool = False,
 ) -> Summary:
     """Play `games` whole games with a random legal player; `seed` makes the run reproducible.
@@ -64,6 +65,7 @@ def play_games(
     `accel` plays each deal out with the optional compiled playout (heartspec.engine.accel),
     which makes the same moves; it raises AccelUnavailable when that is not installed.
     """
+    check_games(games)
     compiled = rules() if callable(rules) else rules
     rng = random.Random(seed)
     logger = _Log(log)
@@ -81,6 +83,10 @@ def play_games(
     return Summary(games=games, deals=deals, moons=moons,
                    avg_points_per_deal=points / deals if deals else 0.0,
                    hands_per_second=deals / elapsed if elapsed > 0 else 0.0)
+
+
+class GameDidNotEnd(RuntimeError):
+    """A self-played game went past its deal limit: its rules (a target out of reach) may never end it."""
 
 
 OPEN_ENDED_DEALS = 20  # the most deals a random table plays before stopping an open-ended game
@@ -101,7 +107,8 @@ def _play_one_game(rules: CompiledRules, rng: random.Random, log: _Log, options:
             game.stop()
             break
         if game.deals_scored >= max_deals:
-            raise RuntimeError(f"a game of {rules.ruleset} did not end after {max_deals} deals")
+            raise GameDidNotEnd(f"a game of {rules.ruleset} did not end after {max_deals:,} deals (its target or "
+                                f"deal limit may be out of reach)")
         _play_one_deal(game, rng, log)
         if game.phase == "moon_choice":
             option = rng.choice(MOON_CHOICES)

@@ -10,12 +10,12 @@ judged by spec/protocol.md, cited by section.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from heartspec.cards import HEARTS, cards_of, face, parse_card, suit_of
 from heartspec.fuzz.lockstep import Mismatch
+from heartspec.protocol.messages import decode_json
 from heartspec.render.selection import RenderError, cite, resolve_rules
 
 PROTOCOL = "protocol"
@@ -119,7 +119,7 @@ def refused_code(value: Any) -> str | None:
 def _has_moon(mismatch: Mismatch) -> bool:
     for text in (mismatch.reference_line, mismatch.engine_line or ""):
         try:
-            events = json.loads(text).get("events") or []
+            events = decode_json(text).get("events") or []
         except (ValueError, AttributeError):
             continue
         if any(isinstance(e, dict) and e.get("type") == "deal_scored" and e.get("moon") for e in events):

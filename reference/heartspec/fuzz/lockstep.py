@@ -16,6 +16,7 @@ from typing import Any
 from heartspec.fuzz.compare import first_difference
 from heartspec.protocol.client import (EngineCrashed, EngineError, EngineGarbage, EngineProcess, EngineTimeout,
                                        decode_answer)
+from heartspec.protocol.messages import decode_json
 
 BATCH_BYTES = 24_000  # well under a pipe's 64 KiB: writing a batch never waits on the engine
 
@@ -52,7 +53,7 @@ class ReferenceFailed(Exception):
 
 def command_of(line: str) -> str:
     try:
-        request = json.loads(line)
+        request = decode_json(line)  # the one strict, depth-bounded reader: a log line may nest 100,000 deep
     except ValueError:
         return "malformed"
     return request.get("cmd") if isinstance(request, dict) and isinstance(request.get("cmd"), str) else "malformed"

@@ -22,8 +22,9 @@ from heartspec.fuzz.report import Finding, FuzzReport
 from heartspec.fuzz.setups import NoSetups, SetupChooser, available_setups
 from heartspec.fuzz.shrink import Candidate, move_log, shrink
 from heartspec.limits import MAX_ANSWER_BYTES
-from heartspec.outputs import check_output_folder, write_output
+from heartspec.outputs import make_output_folder, write_output
 from heartspec.protocol.client import EngineError, EngineProcess, hello_problem
+from heartspec.protocol.messages import decode_json
 from heartspec.protocol.server import RulesCatalog, Server
 from heartspec.safe_text import shortened
 from heartspec.stopping import terminated_as_interrupt
@@ -289,15 +290,14 @@ def _option_pairs(options: dict) -> set:
 
 def _decode(line: str):
     try:
-        value = json.loads(line)
+        value = decode_json(line)
     except ValueError:
         return line
     return value if isinstance(value, dict) else line
 
 
 def save_reproductions(report: FuzzReport, folder: str) -> None:
-    path = check_output_folder(folder, "--save folder")
-    path.mkdir(exist_ok=True)  # the folder named, never its parents
+    path = make_output_folder(folder, "--save folder")  # the folder named, never its parents
     for number, group in enumerate(report.groups(), start=1):
         smallest = group.smallest
         file = path / f"difference-{number}.log"

@@ -48,9 +48,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from heartspec import process_tree
 from heartspec.limits import MAX_RESPONSE_BYTES, STDERR_KEEP_BYTES, describe_bytes
 from heartspec.protocol.messages import decode_json
 from heartspec.protocol.transcript import Transcript
+from heartspec.safe_text import safe_json
 
 STDERR_TAIL_BYTES = 2000  # of the kept stderr, what an error message quotes
 LEADER_CHECK_SECONDS = 0.25
@@ -111,8 +113,9 @@ class EngineProcess:
         try:
             self._process = subprocess.Popen(
                 self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                cwd=self.cwd, env=self.env, bufsize=0,
+                cwd=self.cwd, bufsize=0,
                 start_new_session=True,  # its own process group: killing the group reaches every child it starts
+                **process_tree.popen_options(self.env),  # and it dies with heartspec, however heartspec ends
             )
         except (OSError, ValueError) as err:
             raise EngineCrashed(f"cannot start engine {shlex.join(self.cmd)}: {err}") from None
@@ -398,7 +401,7 @@ class EngineProcess:
                 raw = entry["#raw"]
                 lines.append(raw if "\n" not in raw else f"# raw line sent: {raw[:200]!r}")
             else:
-                lines.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+                lines.append(safe_json(entry))
         return lines
 
     def write_log(self, path: str | Path) -> None:
@@ -445,7 +448,7 @@ def _blank(line: bytes) -> bool:
 
 
 def _short(obj: Any) -> str:
-    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    text = safe_json(obj)
     return f"request {text[:200]}"
 
 

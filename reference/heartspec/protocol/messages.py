@@ -74,16 +74,17 @@ def nesting_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
     return False
 
 
-def decode_json(text: str | bytes) -> Any:
-    """Strict JSON: refuses NaN/Infinity, numbers beyond a double, lone surrogates and deep nesting (NotJson)."""
+def decode_json(text: str | bytes, depth: int = MAX_JSON_DEPTH, depth_name: str = "the protocol's limit") -> Any:
+    """Strict JSON: refuses NaN/Infinity, numbers beyond a double, lone surrogates and nesting past `depth` (NotJson)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    if nesting_exceeds(text):
-        raise NotJson(f"nested deeper than {MAX_JSON_DEPTH} arrays/objects (the protocol's limit)")
+    too_deep = f"nested deeper than {depth} arrays/objects ({depth_name})"
+    if nesting_exceeds(text, depth):
+        raise NotJson(too_deep)
     try:
         value = _STRICT.decode(text)
     except RecursionError:
-        raise NotJson(f"nested deeper than {MAX_JSON_DEPTH} arrays/objects (the protocol's limit)") from None
+        raise NotJson(too_deep) from None
     if "\\u" in text and _has_lone_surrogate(value):
         raise NotJson("a string holds a lone surrogate (\\ud800-\\udfff escape without its pair), which is not Unicode text")
     return value

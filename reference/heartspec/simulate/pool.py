@@ -22,6 +22,7 @@ import signal
 from multiprocessing.connection import wait
 from typing import Callable, Iterable, Iterator
 
+from heartspec import process_tree
 from heartspec.simulate import seat_protocol
 from heartspec.simulate.bots import BotError
 from heartspec.stopping import STOP_SIGNALS, stop_on_terminate
@@ -38,6 +39,7 @@ class WorkerDied(BotError):
 def imap_unordered(work: Callable, jobs: Iterable, workers: int, bots: tuple[str, ...]) -> Iterator:
     """`work(job)` for every job, in `workers` processes; results as they finish."""
     context = multiprocessing.get_context("fork")
+    process_tree.start()  # before the fork: the workers' bots carry this tree's mark
     slots = context.RawArray("i", [NOT_ASKING] * (2 * workers))  # per worker: the seat asked, the question
     pool = [_Worker(context, index, work, slots) for index in range(workers)]
     pending = iter(jobs)
@@ -56,7 +58,7 @@ def imap_unordered(work: Callable, jobs: Iterable, workers: int, bots: tuple[str
 class _Worker:
     def __init__(self, context, index: int, work: Callable, slots):
         self.connection, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, index, work, slots), daemon=True,
+        self.process = context.Process(target=_serve, args=(child, index, work, slots, os.getpid()), daemon=True,
                                        name=f"heartspec-simulate-worker-{index}")
         # The child starts with the stop signals blocked (the mask survives the fork) and unblocks them in
         # _serve: a SIGTERM sent while multiprocessing is still starting it would print a traceback.
@@ -97,7 +99,7 @@ def _death(status: int | None, seat: int, question: int, bots: tuple[str, ...]) 
     return f"a simulate worker process ended unexpectedly ({how})"
 
 
-def _serve(connection, index: int, work: Callable, slots) -> None:
+def _serve(connection, index: int, work: Callable, slots, parent: int) -> None:
     """A worker's loop: play each shard sent, send back ("ok", result), ("bot", message) or ("error", ...)."""
     def asking(question: dict | None) -> None:
         seat = question.get("seat") if question is not None else None
@@ -106,6 +108,7 @@ def _serve(connection, index: int, work: Callable, slots) -> None:
             slots[2 * index + 1] = QUESTIONS.index(question["cmd"]) if question.get("cmd") in QUESTIONS else NOT_ASKING
 
     seat_protocol.asking_seat = asking
+    process_tree.die_with_parent(parent)  # heartspec killed outright: the worker goes too
     stop_on_terminate()  # SIGTERM from the parent: the shard's finally closes its bots' process groups
     try:
         try:
