@@ -14,7 +14,7 @@ from heartspec.cli import main
 from heartspec.engine.selfplay import play_games
 from heartspec.paths import data_dir
 from heartspec.protocol.server import RulesCatalog
-from heartspec.rejudge import rejudge_lines
+from heartspec.replay.rejudge import rejudge_lines
 from heartspec.rules import compile_rules, load_spec
 
 CATALOG = RulesCatalog()

@@ -83,12 +83,12 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
     log (and with --against-reference, the reference's), 1 at the first that differs, shown with both
     answers, 2 when the log cannot be read or the engine cannot start.
 
-    With --as or --compare, judge the same deals and moves under other rulesets instead (heartspec.rejudge):
+    With --as or --compare, judge the same deals and moves under other rulesets instead (heartspec.replay.rejudge):
     exit 0 when every move stands under every ruleset named, 1 when one refuses a move, 2 when the log
     cannot be judged (unreadable, no game, or not replayable under its own ruleset) or a ruleset is unknown.
     """
     from heartspec.protocol.server import RulesCatalog
-    from heartspec.replay import JsonSink, TextSink, log_lines, replay_lines
+    from heartspec.replay.log import JsonSink, TextSink, log_lines, replay_lines
 
     if against_reference and not engine:
         raise click.UsageError("--against-reference compares an engine under test: give --engine too")
@@ -121,7 +121,7 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
 
 
 def _replay_through(log: str, engine: str, against_reference: bool, timeout: float, catalog) -> int:
-    from heartspec.replay_engine import CannotReplay, print_engine_replay, replay_against_engine
+    from heartspec.replay.against_engine import CannotReplay, print_engine_replay, replay_against_engine
 
     try:
         result = replay_against_engine(log, engine, against_reference, timeout, catalog)

@@ -1,4 +1,4 @@
-"""`heartspec replay LOG --as RULESET` and `--compare RULESET...`: the click side of heartspec.rejudge."""
+"""`heartspec replay LOG --as RULESET` and `--compare RULESET...`: the click side of heartspec.replay.rejudge."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ def rejudge_log(log: str, catalog, as_ruleset: str | None, as_variants: tuple[st
     CANNOT_JUDGE, whatever the format, as `simulate`, `fuzz` and `conform` report a run that cannot start:
     standard output then stays empty, so a JSON reader never gets half a document.
     """
-    from heartspec.rejudge import UnjudgeableLog, print_as, print_compare, rejudge_lines, verdict_json
-    from heartspec.replay import log_lines
+    from heartspec.replay.rejudge import UnjudgeableLog, print_as, print_compare, rejudge_lines, verdict_json
+    from heartspec.replay.log import log_lines
     from heartspec.rules.tables import TableNameError
     from heartspec.simulate.runner import SimulationError, parse_table
 

@@ -25,7 +25,7 @@ from heartspec.cards import card_name
 from heartspec.protocol.server import RulesCatalog, Server
 from heartspec.render.rulebook import _cite_statuses
 from heartspec.render.selection import RenderedRule, RenderError, resolve_rules
-from heartspec.replay import LogChecker, LogError, LogMismatch, read_log
+from heartspec.replay.log import LogChecker, LogError, LogMismatch, read_log
 
 SCHEMA_VERSION = 1
 

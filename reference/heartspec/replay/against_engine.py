@@ -21,7 +21,7 @@ from heartspec.fuzz.compare import first_difference
 from heartspec.fuzz.lockstep import command_of
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
-from heartspec.replay import LogEntry, LogError, log_lines, read_log
+from heartspec.replay.log import LogEntry, LogError, log_lines, read_log
 
 LOGGED, ENGINE, REFERENCE = "logged", "engine under test", "reference"
 STARTUP_TIMEOUT = 60.0  # the engine's first answer (its hello): start-up is slow on a busy machine
