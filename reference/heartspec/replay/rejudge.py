@@ -1,18 +1,18 @@
 """A move log judged under other rule sets: `heartspec replay LOG --as RULESET` and `--compare`.
 
-The log is read once, as a stream (replay.read_log). The log's own game runs in one
-in-process server; each other rule set runs in a server of its own, fed the
-same requests with `new_game` naming that rule set instead. A deal given by
-seed is passed on as the cards the log's game actually dealt, so every rule set
-sees the same cards. Requests the log's own game refuses and the log marks as
-expected (a logged `ok: false` after them, as in a transcript) are not judged; a
-log that does not replay under its own rule set (`heartspec replay LOG` fails)
-is not judged at all (UnjudgeableLog). The first request another rule set
-refuses ends its judging; the report names the rule of that rule set behind the
-refusal, as `heartspec rules` prints it, with its source.
+The log is read once, as a stream (replay.log.read_log). The log's own game runs in one
+in-process server; each other rule set follows the same requests in a server of its own
+(replay.follow.Follower), `new_game` naming that rule set, a deal by seed passed on as the
+cards the log's game dealt. Requests the log's own game refuses and the log marks as expected
+are not judged; a log that does not replay under its own rule set (`heartspec replay LOG`
+fails) is not judged at all (UnjudgeableLog).
 
-The verdict prints as text (print_as, print_compare) or as one JSON document
-(verdict_json, schemas/rejudge.schema.json).
+No rule set stops dead: each refusal is reported with the rule behind it, as `heartspec rules`
+prints it, with its source, and the judging goes on (a refused card is played anyway; a deal
+that cannot be followed is left unscored); where a rule set does a step its own way (a moon it
+scores without a choice, a deal without passing) the report says so in rule terms. The verdict
+prints as text (print_as, print_compare), which names no protocol error code, or as one JSON
+document (verdict_json, schemas/rejudge.schema.json), which keeps the codes for tools.
 """
 
 from __future__ import annotations
@@ -21,26 +21,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Iterable, TextIO
 
-from heartspec.cards import card_name
 from heartspec.protocol.server import RulesCatalog, Server
 from heartspec.render.rulebook import _cite_statuses
-from heartspec.render.selection import RenderedRule, RenderError, resolve_rules
+from heartspec.replay.follow import REFUSED, STANDS, Follower, RuleLookup, Ruling
 from heartspec.replay.log import LogChecker, LogError, LogMismatch, read_log
 
-SCHEMA_VERSION = 1
-
-# Which rule a refusal comes from. Most codes name one rule; a few depend on where the game stands.
-RULE_OF_CODE = {
-    "must_follow_suit": "following",
-    "points_on_first_trick": "first_trick",
-    "must_lead_opening_card": "opening_lead",
-    "hearts_not_broken": "heart_leads",
-    "invalid_pass": "passing",
-    "already_passed": "passing",
-    "invalid_deal": "deck",
-    "invalid_game": "players",
-    "unsupported": "players",
-}
+SCHEMA_VERSION = 2
 
 
 class UnjudgeableLog(Exception):
@@ -53,56 +39,58 @@ class UnjudgeableLog(Exception):
 
 
 @dataclass
-class Refusal:
-    line: int
-    request: dict
-    code: str
-    message: str
-    rule: RenderedRule | None = None
-
-
-@dataclass
 class Judged:
-    """One rule set's verdict on the log: the first refusal, or None when every move stands."""
+    """One rule set's verdict on the log: every ruling worth reporting (refusals, steps done its own way,
+    deals left), the requests that stood, and the scores it reached."""
 
     label: str
     ruleset: str
     variants: tuple[str, ...]
     moves: int = 0
-    refusal: Refusal | None = None
+    rulings: list[Ruling] = field(default_factory=list)
     games: list[dict] = field(default_factory=list)
-    server: Server | None = None
-    _deal_had_pass: bool = False
+    follower: Follower | None = None
+
+    @property
+    def refusals(self) -> list[Ruling]:
+        return [ruling for ruling in self.rulings if ruling.kind == REFUSED]
+
+    @property
+    def refusal(self) -> Ruling | None:
+        refusals = self.refusals
+        return refusals[0] if refusals else None
 
     @property
     def stands(self) -> bool:
-        return self.refusal is None
+        return not self.refusals
 
 
 def rejudge_lines(lines: Iterable[bytes | str], tables: list[tuple[str, str, tuple[str, ...]]],
-                  catalog: RulesCatalog) -> tuple[Judged, list[Judged]]:
+                  catalog: RulesCatalog, lang: str = "en") -> tuple[Judged, list[Judged]]:
     """The log's own verdict and one per (label, ruleset, variants), in one pass over the lines."""
-    logged = Judged("logged", "", (), server=Server(catalog=catalog))
-    others = [Judged(label, ruleset, variants, server=Server(catalog=catalog)) for label, ruleset, variants in tables]
-    rules_cache: dict = {}
-    for number, request, response in _accepted_requests(lines, logged.server):
+    logged = Judged("logged", "", ())
+    server = Server(catalog=catalog)
+    rules = RuleLookup(catalog, lang)
+    others = [Judged(label, ruleset, variants, follower=Follower(label, ruleset, variants, catalog, rules))
+              for label, ruleset, variants in tables]
+    for number, request, response in accepted_requests(lines, server):
         logged.moves += 1
-        _record(logged, request, response)
+        _record(logged, request, response.get("events") or [])
         if request.get("cmd") == "quit":
             break
         if request.get("cmd") == "new_game":
             logged.ruleset, logged.variants = response["ruleset"], tuple(response["variants"])
         for judged in others:
-            if judged.stands:
-                _judge(judged, number, _as_for(request, judged, logged), catalog, rules_cache)
+            for ruling in judged.follower.follow(number, request, server.game):
+                _take(judged, ruling)
     if not logged.games:
         raise UnjudgeableLog(None, "no_game", "the log starts no game (no new_game request): nothing to judge")
     return logged, others
 
 
-def _accepted_requests(lines: Iterable[bytes | str], server: Server) -> Iterable[tuple[int, dict, dict]]:
+def accepted_requests(lines: Iterable[bytes | str], server: Server) -> Iterable[tuple[int, dict, dict]]:
     """(line, request, response) for each request the log's own game accepts, the log held to that game
-    as `heartspec replay` holds it (replay.LogChecker)."""
+    as `heartspec replay` holds it (replay.log.LogChecker)."""
     checker = LogChecker(server)
     try:
         for entry in read_log(lines):
@@ -119,81 +107,20 @@ def _accepted_requests(lines: Iterable[bytes | str], server: Server) -> Iterable
         raise UnjudgeableLog(mismatch.line, mismatch.code, mismatch.message) from None
 
 
-def _as_for(request: dict, judged: Judged, logged: Judged) -> dict:
-    """The request as the other rule set's server receives it."""
-    cmd = request.get("cmd")
-    if cmd == "new_game":
-        return {**request, "ruleset": judged.ruleset, "variants": list(judged.variants)}
-    if cmd == "deal" and "seed" in request:
-        hands, kitty, stock = logged.server.game.dealt
-        explicit = {k: v for k, v in request.items() if k != "seed"}
-        explicit["hands"] = [_names(h) for h in hands]
-        if kitty:
-            explicit["kitty"] = _names(kitty)
-        if stock:
-            explicit["stock"] = _names(stock)
-        return explicit
-    return request
-
-
-def _names(cards: list[int]) -> list[str]:
-    return [card_name(c) for c in cards]
-
-
-def _judge(judged: Judged, number: int, request: dict, catalog: RulesCatalog, rules_cache: dict) -> None:
-    game = judged.server.game
-    phase = game.phase if game is not None else None
-    response = judged.server.handle_line(json.dumps(request))
-    if response["ok"]:
+def _take(judged: Judged, ruling: Ruling) -> None:
+    if ruling.kind == STANDS:
         judged.moves += 1
-        _record(judged, request, response)
-        return
-    error = response["error"]
-    refusal = Refusal(number, request, error["code"], error["message"])
-    key = _rule_key(error["code"], request, phase, game, judged)
-    players = request.get("players") if request.get("cmd") == "new_game" else (game.players if game else None)
-    if key and players:
-        refusal.rule = _rule(catalog, judged, players, key, rules_cache)
-    judged.refusal = refusal
+    if ruling.kind == REFUSED or ruling.text:
+        judged.rulings.append(ruling)
+    if ruling.kind == STANDS or ruling.events or ruling.request.get("cmd") == "new_game":
+        _record(judged, ruling.request, ruling.events)
 
 
-def _rule_key(code: str, request: dict, phase: str | None, game, judged: Judged) -> str | None:
-    cmd = request.get("cmd")
-    if code == "not_your_turn":
-        return "opening_lead" if game is not None and game.tricks_done == 0 else "following"
-    if code == "card_not_in_hand":
-        return "passing" if judged._deal_had_pass else "deck"
-    if code == "wrong_phase":
-        if cmd == "choose" or phase == "moon_choice":
-            return "moon"  # one ruleset lets the shooter choose, the other scores the moon at once
-        if phase == "game_over":
-            return "game_end"
-        if phase in ("passing", "playing") and cmd in ("pass", "play"):
-            return "passing"  # one ruleset passes in this deal, the other does not
-        return None
-    return RULE_OF_CODE.get(code)
-
-
-def _rule(catalog: RulesCatalog, judged: Judged, players: int, key: str, cache: dict) -> RenderedRule | None:
-    where = (judged.ruleset, judged.variants, players)
-    if where not in cache:
-        try:
-            cache[where] = {r.key: r for r in resolve_rules(catalog.spec, *where)}
-        except RenderError:
-            cache[where] = {}
-    return cache[where].get(key)
-
-
-def _record(judged: Judged, request: dict, response: dict) -> None:
+def _record(judged: Judged, request: dict, events: list[dict]) -> None:
     """Keep each game's scores as the events report them."""
-    cmd = request.get("cmd")
-    if cmd == "new_game":
+    if request.get("cmd") == "new_game":
         judged.games.append({"totals": None, "winners": None, "money": None, "deals": 0})
-    elif cmd == "deal":
-        judged._deal_had_pass = False
-    elif cmd == "pass":
-        judged._deal_had_pass = True
-    for event in response.get("events") or []:
+    for event in events:
         if not judged.games:
             continue
         current = judged.games[-1]
@@ -204,51 +131,56 @@ def _record(judged: Judged, request: dict, response: dict) -> None:
             current.update(totals=event.get("totals"), winners=event.get("winners"), money=event.get("money"))
 
 
-# ---------------------------------------------------------------- printing
+# ---------------------------------------------------------------- printing (no protocol error codes: rules)
 
 def print_as(logged: Judged, judged: Judged, source: str, out: TextIO) -> None:
-    """`--as`: the first refused move with its rule and source, or the scores under both rule sets."""
+    """`--as`: each refused move with its rule and source, each step done its own way, then the scores."""
     out.write(f"{source}: logged under {_label(logged)}, re-judged under {judged.label}\n")
-    if judged.refusal is not None:
-        _print_refusal(judged, out)
-        return
-    out.write(f"every move stands under {judged.label} ({judged.moves} requests); totals by seat, from seat 0:\n")
+    for ruling in judged.rulings:
+        _print_ruling(judged, ruling, out)
+    if judged.stands:
+        out.write(f"every move stands under {judged.label} ({judged.moves} requests); totals by seat, from seat 0:\n")
+    else:
+        out.write(f"{len(judged.refusals)} move(s) refused under {judged.label}, {judged.moves} request(s) stand; "
+                  f"totals by seat, from seat 0:\n")
     _print_scores(logged, [judged], out)
 
 
-def _print_refusal(judged: Judged, out: TextIO, indent: str = "") -> None:
-    """The refused move, the error, the rule and its source, each line after `indent`."""
-    refusal = judged.refusal
-    lines = [f"line {refusal.line}: {_move(refusal.request)}",
-             f"  {judged.label} refuses it: {refusal.code}: {refusal.message}"]
-    if refusal.rule is not None:
-        lines += [f"  rule: {refusal.rule.label}: {refusal.rule.text}", f"      source: {_cite_statuses(refusal.rule)}"]
-    lines.append(f"  {judged.moves} earlier request(s) stand under {judged.label}")
+def _print_ruling(judged: Judged, ruling: Ruling, out: TextIO, indent: str = "") -> None:
+    """A refused move (the engine's words, the rule and its source) or a step done its own way."""
+    lines = [f"line {ruling.line}: {_move(ruling.request)}"]
+    rule = [] if ruling.rule is None else [f"  rule: {ruling.rule.label}: {ruling.rule.text}",
+                                          f"      source: {_cite_statuses(ruling.rule)}"]
+    said = [f"  {ruling.text}"] if ruling.text else []
+    if ruling.kind == REFUSED:
+        lines += [f"  {judged.label} refuses it: {ruling.message}", *rule, *said]
+    else:
+        lines += [*said, *rule]
+    if ruling.played_anyway:
+        lines.append("  the logged card is played anyway, so the deal goes on")
     out.writelines(f"{indent}{line}\n" for line in lines)
 
 
 def print_compare(logged: Judged, others: list[Judged], source: str, out: TextIO) -> None:
-    """`--compare`: one row per rule set (stands, or its first refused move), why each refusal, then the scores."""
+    """`--compare`: one row per rule set (how many moves it refuses, the first and its rule), the rulings, the scores."""
     out.write(f"{source}: logged under {_label(logged)} ({logged.moves} requests), re-judged under "
               f"{', '.join(judged.label for judged in others)}\n\n")
-    rows = [("rule set", "verdict", "first refused move", "error code", "rule")]
+    rows = [("rule set", "verdict", "first refused move", "rule")]
     for judged in others:
         refusal = judged.refusal
         if refusal is None:
-            rows.append((judged.label, "every move stands", "-", "-", "-"))
+            rows.append((judged.label, "every move stands", "-", "-"))
         else:
-            rows.append((judged.label, f"refuses line {refusal.line}", _move(refusal.request), refusal.code,
-                         refusal.rule.label if refusal.rule else "-"))
+            rows.append((judged.label, f"refuses {len(judged.refusals)} move(s)", f"line {refusal.line}: "
+                         f"{_move(refusal.request)}", refusal.rule.label if refusal.rule else "-"))
     _print_table(rows, out)
-    refused = [judged for judged in others if not judged.stands]
-    if refused:
-        out.write("\nwhy each refusal, with the refusing ruleset's rule and its source:\n")
-        for judged in refused:
-            _print_refusal(judged, out, indent="  ")
-    standing = [judged for judged in others if judged.stands]
-    if standing:
-        out.write("\nscores where every move stands (totals by seat, from seat 0):\n")
-        _print_scores(logged, standing, out)
+    for judged in others:
+        if judged.rulings:
+            out.write(f"\nunder {judged.label}, with the rule and its source:\n")
+            for ruling in judged.rulings:
+                _print_ruling(judged, ruling, out, indent="  ")
+    out.write("\nscores (totals by seat, from seat 0):\n")
+    _print_scores(logged, others, out)
 
 
 def _print_table(rows: list[tuple[str, ...]], out: TextIO) -> None:
@@ -257,10 +189,10 @@ def _print_table(rows: list[tuple[str, ...]], out: TextIO) -> None:
         out.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
 
 
-def _print_scores(logged: Judged, standing: list[Judged], out: TextIO) -> None:
-    names = [f"{_label(logged)} (logged)", *(judged.label for judged in standing)]
+def _print_scores(logged: Judged, others: list[Judged], out: TextIO) -> None:
+    names = [f"{_label(logged)} (logged)", *(judged.label for judged in others)]
     width = max(map(len, names))
-    for number, games in enumerate(zip(logged.games, *(judged.games for judged in standing)), start=1):
+    for number, games in enumerate(zip(logged.games, *(judged.games for judged in others)), start=1):
         out.write(f"game {number}:\n")
         for name, game in zip(names, games):
             out.write(f"  {name:<{width}}  {_scores(game)}\n")
@@ -269,7 +201,7 @@ def _print_scores(logged: Judged, standing: list[Judged], out: TextIO) -> None:
 # ---------------------------------------------------------------- JSON (schemas/rejudge.schema.json)
 
 def verdict_json(logged: Judged, others: list[Judged], source: str) -> dict:
-    """The verdicts as one document: the log's own game, then per rule set its first refusal or its scores."""
+    """The verdicts as one document: the log's own game, then per rule set its rulings and its scores."""
     return {
         "schema_version": SCHEMA_VERSION,
         "source": source,
@@ -288,18 +220,26 @@ def _judged_json(judged: Judged) -> dict:
         "variants": list(judged.variants),
         "stands": refusal is None,
         "requests_standing": judged.moves,
-        "refusal": None if refusal is None else {
-            "line": refusal.line,
-            "request": refusal.request,
-            "move": _move(refusal.request),
-            "code": refusal.code,
-            "message": refusal.message,
-            "rule": None if refusal.rule is None else {
-                "rule": refusal.rule.key, "label": refusal.rule.label, **refusal.rule.content_json(),
-                "source": _cite_statuses(refusal.rule),
-            },
+        "refusal": None if refusal is None else _ruling_json(refusal),
+        "rulings": [_ruling_json(ruling) for ruling in judged.rulings],
+        "games": [_game_json(game) for game in judged.games],
+    }
+
+
+def _ruling_json(ruling: Ruling) -> dict:
+    return {
+        "line": ruling.line,
+        "request": ruling.request,
+        "move": _move(ruling.request),
+        "kind": ruling.kind,
+        "code": ruling.code,
+        "message": ruling.message,
+        "text": ruling.text,
+        "played_anyway": ruling.played_anyway,
+        "rule": None if ruling.rule is None else {
+            "rule": ruling.rule.key, "label": ruling.rule.label, **ruling.rule.content_json(),
+            "source": _cite_statuses(ruling.rule),
         },
-        "games": None if refusal is not None else [_game_json(game) for game in judged.games],
     }
 
 
