@@ -98,7 +98,7 @@
     var felt = add(panel, el('div', 'felt')), n = v.hands.length;
     felt.style.setProperty('--seat-width', Math.round(Math.min(300, 1500 / Math.max(n, 4))) + 'px');
     var chips = add(felt, el('div', 'chips'));
-    add(chips, el('span', 'chip', 'Deal ' + v.deal_number + ' \u00b7 dealer seat ' + v.dealer));
+    add(chips, el('span', 'chip', 'Deal ' + v.deal_number + (v.phase === 'deal' ? ' to be dealt' : '') + ' \u00b7 dealer seat ' + v.dealer));
     if (v.pass_direction && v.pass_direction !== 'none') add(chips, el('span', 'chip', 'pass ' + v.pass_direction));
     if (v.hearts_broken) add(chips, el('span', 'chip hearts', '\u2665 broken'));
     if (v.kitty_size) add(chips, el('span', 'chip', 'kitty: ' + v.kitty_size + ' face down'));
@@ -254,6 +254,7 @@
   }
 
   function layout() {
+    if (TABLES.length > 1) document.body.className = 'compare';
     var header = add(document.body, el('header'));
     add(header, el('h1', null, 'heartspec viewer'));
     add(header, el('span', 'game', VIEW.source + (TABLES.length > 1 ? ' \u00b7 compared under ' + TABLES.slice(1).join(', ') : '')));
