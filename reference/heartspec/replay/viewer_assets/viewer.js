@@ -250,7 +250,9 @@
   function previousTrick() { for (var k = trickEnds.length - 1; k >= 0; k--) if (trickEnds[k] < current) return trickEnds[k]; return 0; }
   function fromHash() {
     var m = /step=(\d+)/.exec(location.hash);
-    return m ? parseInt(m[1], 10) - 1 : 0;
+    if (m) return parseInt(m[1], 10) - 1;
+    for (var k = 0; k < N; k++) if (STEPS[k].cmd === 'deal') return k;  // no step named: the first hands dealt
+    return 0;
   }
 
   function layout() {
