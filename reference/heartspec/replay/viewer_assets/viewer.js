@@ -82,7 +82,7 @@
   // ---- drawing
   function seatPlace(seat, n) {
     var phi = 2 * Math.PI * seat / n;
-    return {x: 50 - 33 * Math.sin(phi), y: 50 + 38 * Math.cos(phi)};
+    return {x: 50 - 32 * Math.sin(phi), y: 50 + 38 * Math.cos(phi)};
   }
 
   function drawPanel(t, i) {
@@ -96,7 +96,7 @@
       return panel;
     }
     var felt = add(panel, el('div', 'felt')), n = v.hands.length;
-    felt.style.setProperty('--seat-width', Math.round(Math.min(300, 1500 / Math.max(n, 4))) + 'px');
+    felt.style.setProperty('--seat-width', Math.round(Math.min(284, 1400 / Math.max(n, 4))) + 'px');
     var chips = add(felt, el('div', 'chips'));
     add(chips, el('span', 'chip', 'Deal ' + v.deal_number + (v.phase === 'deal' ? ' to be dealt' : '') + ' \u00b7 dealer seat ' + v.dealer));
     if (v.pass_direction && v.pass_direction !== 'none') add(chips, el('span', 'chip', 'pass ' + v.pass_direction));
