@@ -113,5 +113,12 @@ def test_the_cli_prints_the_report_and_its_json(tmp_path):
     document = json.loads(CliRunner().invoke(main, ["simulate", "--from", log, "--games", "4", "--bots", "random",
                                                     "--seed", "1", "--format", "json"]).stdout)
     assert document["runs"] == 4 and document["from"]["line"] is None
+    page = tmp_path / "what-if.html"
+    drawn = CliRunner().invoke(main, ["simulate", "--from", f"{log}:2", "--games", "3", "--bots", "random", "--seed", "1",
+                                      "--html", str(page)])
+    assert drawn.exit_code == 0, drawn.output
+    data = page.read_text(encoding="utf-8").split('id="heartspec-view">')[1].split("</script>")[0]
+    view = json.loads(data)
+    assert view["what_if"]["runs"] == 3 and [step["line"] for step in view["steps"]] == [1, 2]
     refused = CliRunner().invoke(main, ["simulate", "--from", log, "--players", "4"])
     assert refused.exit_code == 2 and "not with --players" in refused.output

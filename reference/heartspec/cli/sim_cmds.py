@@ -58,10 +58,11 @@ def simulate_command(tables, players, games, from_log, rest, bots, seed, workers
         raise click.UsageError("--executor dask needs --scheduler ADDRESS")
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
     if from_log:
-        if players or html_path or option_pairs or core != "pure" or executor != "local":
-            raise click.UsageError("--from takes the table from the log: not with --players, -o, --html, --core "
+        if players or option_pairs or core != "pure" or executor != "local":
+            raise click.UsageError("--from takes the table from the log: not with --players, -o, --core "
                                    "or --executor")
-        _simulate_from(from_log, list(tables), games, bots, seed, rest, workers, output_format, json_path, catalog)
+        _simulate_from(from_log, list(tables), games, bots, seed, rest, workers, output_format, json_path, html_path,
+                       catalog)
         return
     if rest != "deal":
         raise click.UsageError("--rest is for --from")
@@ -91,20 +92,24 @@ def simulate_command(tables, players, games, from_log, rest, bots, seed, workers
         click.echo(f"played {document['played']['deals']:,} deals in {document['timing']['seconds']} s")
 
 
-def _simulate_from(source, tables, runs, bots, seed, rest, workers, output_format, json_path, catalog) -> None:
+def _simulate_from(source, tables, runs, bots, seed, rest, workers, output_format, json_path, html_path,
+                   catalog) -> None:
     import random
 
     from heartspec.outputs import OutputError, check_output, write_output
-    from heartspec.simulate.from_position import render_text, simulate_from
+    from heartspec.simulate.from_position import render_html, render_text, simulate_from
     from heartspec.simulate.runner import SimulationError
 
     seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
     try:
-        if json_path:
-            check_output(json_path, "JSON report")
+        for path, what in ((json_path, "JSON report"), (html_path, "HTML report")):
+            if path:
+                check_output(path, what)
         document = simulate_from(source, tables, runs, bots, seed, rest, workers or os.cpu_count() or 1, catalog)
         if json_path:
             write_output(json_path, json.dumps(document, indent=1) + "\n", "JSON report")
+        if html_path:
+            write_output(html_path, render_html(document, catalog), "HTML report")
     except (SimulationError, OSError, OutputError) as err:
         raise CommandError(str(err)) from None
     if output_format == "json":

@@ -175,6 +175,19 @@ def _ruleset_report(label: str, outcome: list[dict], baseline: list[dict]) -> di
     return report
 
 
+def render_html(document: dict, catalog: RulesCatalog) -> str:
+    """The viewer's page of the log up to the position, opening there, with the report beside the table."""
+    from heartspec.replay.viewer import build_view, viewer_html
+
+    start = document["from"]
+    with open(start["log"], "rb") as stream:
+        lines = [raw for number, raw in enumerate(log_lines(stream), start=1)
+                 if start["line"] is None or number <= start["line"]]
+    view = build_view(lines, start["log"], catalog)
+    view["what_if"] = document
+    return viewer_html(view)
+
+
 def render_text(document: dict) -> str:
     start = document["from"]
     where = f"{start['log']}:{start['line']}" if start["line"] else start["log"]

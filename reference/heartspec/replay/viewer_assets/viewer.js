@@ -251,6 +251,7 @@
   function fromHash() {
     var m = /step=(\d+)/.exec(location.hash);
     if (m) return parseInt(m[1], 10) - 1;
+    if (VIEW.what_if) return N - 1;  // a what-if page opens at the position it plays on from
     for (var k = 0; k < N; k++) if (STEPS[k].cmd === 'deal') return k;  // no step named: the first hands dealt
     return 0;
   }
@@ -275,7 +276,24 @@
     add(side, el('div')).id = 'deals';
     add(side, el('h3', null, 'Tricks of this deal'));
     add(side, el('ol')).id = 'tricks';
+    if (VIEW.what_if) drawWhatIf(add(side, el('section', 'what-if')), VIEW.what_if);
     add(side, el('div', 'keys', 'Keys: \u2190/\u2192 card, \u2191/\u2193 trick, Home/End. The step is in the address, so a position can be shared.'));
+  }
+
+  // `simulate --from LOG:LINE --html`: the runs from the position the page opens at, as heartspec reported them.
+  function drawWhatIf(box, report) {
+    add(box, el('h3', null, 'What if: the rest of the ' + report.rest + ', ' + report.runs + ' runs'));
+    add(box, el('div', 'keys', 'bots ' + report.bots.filter(function (b, k) { return report.bots.indexOf(b) === k; }).join(',') + ', seed ' + report.seed + '; mean deal points [95% interval]'));
+    report.rulesets.forEach(function (ruleset) {
+      add(box, el('div', null, ruleset.label + ': moon in ' + (100 * ruleset.moon_rate).toFixed(1) + '% of runs'));
+      var table = add(box, el('table', 'scores'));
+      ruleset.seats.forEach(function (seat) {
+        var tr = add(table, el('tr')), p = seat.deal_points;
+        add(tr, el('td', null, 'seat ' + seat.seat));
+        add(tr, el('td', null, p.mean.toFixed(2) + (p.ci95 ? ' [' + p.ci95[0].toFixed(1) + ', ' + p.ci95[1].toFixed(1) + ']' : '')));
+        if (ruleset.wins) add(tr, el('td', null, ruleset.wins[seat.seat] + ' wins'));
+      });
+    });
   }
 
   document.addEventListener('keydown', function (e) {
