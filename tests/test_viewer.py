@@ -183,3 +183,12 @@ def test_a_log_that_parts_from_its_game_still_gets_its_page_and_exit_1(tmp_path)
     result = CliRunner().invoke(main, ["replay", str(log), "--html", str(html)])
     assert result.exit_code == 1 and html.exists()
     assert f"{log}:4: the log parts from its game here" in result.stderr
+
+
+def test_a_page_draws_at_most_max_viewer_steps_and_says_where_it_stopped(monkeypatch):
+    import heartspec.replay.viewer as viewer
+
+    monkeypatch.setattr(viewer, "MAX_VIEWER_STEPS", 4)
+    view = build_view(_refused_log(), "log", CATALOG)
+    assert len(view["steps"]) == 4
+    assert view["failure"] == {"line": 6, "message": "the page stops here: it draws at most 4 steps (MAX_VIEWER_STEPS)"}

@@ -27,6 +27,7 @@ MAX_YAML_DEPTH = 64                # nesting of mappings and sequences in one fi
 # --- replay ------------------------------------------------------------------------
 MAX_LOG_LINE_BYTES = MAX_LINE_BYTES  # one move-log line: what the engine would accept
 MAX_LOG_BYTES = 1 << 30            # one move log (about 40,000 games)
+MAX_VIEWER_STEPS = 20_000          # steps one viewer page draws (replay --html): about 20 games, a page of some 10 MiB
 
 # --- fuzz, simulate and the files they read and write --------------------------------
 MAX_ANSWER_BYTES = 1 << 20         # one answer fuzz or simulate reads from an engine or a bot (the largest real one: under 4 KiB)

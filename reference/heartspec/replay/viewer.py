@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Iterable
 
 from heartspec.cards import parse_card, sort_key
+from heartspec.limits import MAX_VIEWER_STEPS
 from heartspec.protocol.server import RulesCatalog, Server
 from heartspec.replay.follow import Follower, RuleLookup, Ruling, rule_key
 from heartspec.replay.log import LogChecker, LogError, LogMismatch, log_lines, read_log
@@ -62,6 +63,12 @@ def build_view(lines: Iterable[bytes | str], source: str, catalog: RulesCatalog 
             "steps": builder.steps, "failure": builder.failure}
 
 
+class _PageFull(Exception):
+    def __init__(self, line: int):
+        super().__init__(line)
+        self.line = line
+
+
 class _Builder:
     def __init__(self, logged: Table, others: list[Table], rules: RuleLookup):
         self.logged, self.others, self.rules = logged, others, rules
@@ -84,6 +91,8 @@ class _Builder:
             self._fail(err.line, "the log cannot be read here: " + err.message)
         except LogMismatch as mismatch:
             self._fail(mismatch.line, f"the log parts from its game here: {mismatch.message}")
+        except _PageFull as full:
+            self._fail(full.line, f"the page stops here: it draws at most {MAX_VIEWER_STEPS:,} steps (MAX_VIEWER_STEPS)")
 
     def _request(self, line: int, text: str) -> bool:
         """Take one request; True once the log is over (quit)."""
@@ -111,7 +120,12 @@ class _Builder:
 
     # ------------------------------------------------------------- steps
 
+    def _room(self, line: int) -> None:
+        if len(self.steps) >= MAX_VIEWER_STEPS:
+            raise _PageFull(line)
+
     def _step(self, line: int, request: dict, response: dict) -> None:
+        self._room(line)
         cmd = request.get("cmd")
         events = response.get("events") or []
         if cmd == "new_game":
@@ -133,6 +147,7 @@ class _Builder:
             self.trick += 1
 
     def _refused_step(self, line: int, request: dict, error: dict, phase: str | None) -> None:
+        self._room(line)
         game = self.logged.game
         view = self._view(self.logged, [], None)
         players = game.players if game is not None else request.get("players")
