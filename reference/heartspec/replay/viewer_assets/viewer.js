@@ -153,7 +153,8 @@
     });
     var note = add(felt, el('div', 'centre'));
     if (done) note.textContent = winner === null ? 'set aside' : seatName(winner) + ' takes ' + done.points + ' point(s)';
-    else if (step.trick && v.phase === 'playing') note.textContent = 'Trick ' + step.trick;
+    else if (step.trick && v.phase === 'playing')
+      note.textContent = 'Trick ' + step.trick + (v.trick.length ? ' \u00b7 led by seat ' + v.trick[0].seat : '');
   }
   function trickEndingAt(i) {
     for (var k = 0; k < tricks.length; k++) if (tricks[k].end === i) return tricks[k].cards;
@@ -199,6 +200,7 @@
       row.event.totals.forEach(function (total, s) {
         add(tr, el('td', null, total + ' (' + (row.event.points[s] >= 0 ? '+' : '') + row.event.points[s] + ')'));
       });
+      if (row.event.money) add(tr, el('td', 'money', 'money ' + row.event.money.join(' ') + (row.event.pot !== undefined && row.event.pot !== null ? ', pot ' + row.event.pot : '')));
       add(tr, el('td', 'moon', row.event.moon ? '\u263e moon: seat ' + row.event.moon.seat + ', ' + String(row.event.moon.effect || '').replace(/_/g, ' ') : ''));
       tr.setAttribute('data-totals', row.event.totals.join(' '));
     });
@@ -225,6 +227,7 @@
       var li = add(list, el('li', i >= tr.start && i <= tr.end ? 'current' : ''));
       li.setAttribute('data-end', tr.end);
       add(li, el('span', null, tr.number + '.'));
+      add(li, el('span', 'lead', 's' + tr.cards[0].seat)).title = 'led by seat ' + tr.cards[0].seat;
       var mini = add(li, el('span', 'mini'));
       tr.cards.forEach(function (p) { add(mini, el('span', p.card.charAt(1), cardText(p.card) + ' ')); });
       add(li, el('span', null, tr.winner === null ? 'set aside' : '\u2192 seat ' + tr.winner + ', ' + tr.points));
