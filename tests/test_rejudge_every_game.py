@@ -56,3 +56,21 @@ def test_every_logged_game_is_judged_to_its_end_under_every_ruleset(ruleset, var
     words = set(re.findall(r"[a-z_]+", out.getvalue()))
     assert not words & ERROR_CODES, sorted(words & ERROR_CODES)
     assert verdict_json(logged, others, "game.log")["rulesets"]
+
+
+def test_every_ruleset_and_variant_under_every_ruleset_and_variant():
+    """A game of each shipped ruleset+variant, judged under all of them at once, to its end and in rule terms."""
+    tables = sorted({("+".join((r, *v)), r, tuple(v)) for r, v, _, _ in shipped_setups(CATALOG)})
+    seen = set()
+    for ruleset, variants, players, rules in shipped_setups(CATALOG):
+        if (ruleset, tuple(variants)) in seen:
+            continue
+        seen.add((ruleset, tuple(variants)))
+        log = io.StringIO()
+        play_games(rules, games=1, seed=players + 1, log=log)
+        logged, others = rejudge_lines(log.getvalue().splitlines(), tables, CATALOG)
+        out = io.StringIO()
+        print_compare(logged, others, "game.log", out)
+        assert not set(re.findall(r"[a-z_]+", out.getvalue())) & ERROR_CODES, (ruleset, variants)
+        own = next(judged for judged in others if (judged.ruleset, judged.variants) == (ruleset, tuple(variants)))
+        assert own.stands and own.games == logged.games
