@@ -166,6 +166,7 @@ def test_the_cli_writes_the_page_and_says_what_it_drew(tmp_path):
     (["--lang", "fi"], "--lang is for the --html page"),
     (["--html", "{out}", "--format", "json"], "not with --format"),
     (["--html", "/nonexistent/folder/page.html"], "/nonexistent/folder"),
+    (["--html", "{out}", "--engine", "heartspec engine"], "not with --as, --compare, rulesets, --format or --html"),
 ])
 def test_mistakes_are_one_line_and_write_nothing(tmp_path, args, message):
     log = tmp_path / "fi.log"

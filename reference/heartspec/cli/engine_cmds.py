@@ -102,8 +102,9 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
         raise click.UsageError("--against-reference compares an engine under test: give --engine too")
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
     if engine:
-        if as_ruleset or as_variants or compare or compared or output_format != "text":
-            raise click.UsageError("--engine replays the log as it is: not with --as, --compare, rulesets or --format")
+        if as_ruleset or as_variants or compare or compared or output_format != "text" or html:
+            raise click.UsageError("--engine replays the log as it is: not with --as, --compare, rulesets, --format "
+                                   "or --html")
         sys.exit(_replay_through(log, engine, against_reference, timeout, catalog))
     if html:
         from heartspec.cli.rejudge_cmds import tables_named
