@@ -119,6 +119,7 @@ class Follower:
         self.deal_had_pass = False
         self.deal_left = False  # this deal is not followed any further under this ruleset
         self.over_told = False  # the game ended here before the log's did, and the report has said so
+        self.why_left = ""  # why this deal or game is not followed, for a viewer to say at every step left
 
     @property
     def game(self):
@@ -152,13 +153,15 @@ class Follower:
         self.in_game = response["ok"]
         if response["ok"]:
             return Ruling(line, mine, STANDS)
+        self.why_left = f"the game does not start under {self.label}: {response['error']['message']}"
         return self._refused(line, mine, response["error"], None, request.get("players"))
 
     def _deal(self, line: int, request: dict, logged_game) -> list[Ruling]:
         game = self.server.game
         rulings: list[Ruling] = []
         if game.phase == "game_over":
-            text = "" if self.over_told else f"the game is already over under {self.label}"
+            self.why_left = f"the game is already over under {self.label}"
+            text = "" if self.over_told else self.why_left
             self.over_told = True
             return [Ruling(line, request, LEFT, text=text)]
         if game.phase == "moon_choice":
@@ -172,6 +175,7 @@ class Follower:
         if response["ok"]:
             return rulings + [Ruling(line, mine, STANDS, events=response.get("events") or [])]
         self.deal_left = True
+        self.why_left = f"under {self.label} this deal cannot be dealt: {response['error']['message']}"
         return rulings + [self._refused(line, mine, response["error"], "deal", game.players)]
 
     def _move(self, line: int, request: dict) -> Ruling:
@@ -199,6 +203,7 @@ class Follower:
             if phase == "passing":
                 ruling.text = f"under {self.label} cards pass before this deal's play, and the log passes none; " \
                               "the deal is left unscored"
+            self.why_left = ruling.text
         return ruling
 
     def _refused(self, line: int, request: dict, error: dict, phase: str | None, players: int | None) -> Ruling:

@@ -176,7 +176,10 @@ class _Builder:
                 table.end = {k: event.get(k) for k in ("totals", "winners", "money")}
         game = table.game
         if game is None or (table.follower is not None and not table.follower.in_game):
-            return {"absent": True, "ruling": _rulings_json(rulings, self.rules)}
+            ruling = _rulings_json(rulings, self.rules)
+            if ruling and not ruling["text"] and table.follower is not None:
+                ruling["text"] = table.follower.why_left
+            return {"absent": True, "ruling": ruling}
         state = game.state()
         turn = state.get("turn")
         view = {
@@ -195,6 +198,8 @@ class _Builder:
         if rulings is not None:
             view["ruling"] = _rulings_json(rulings, self.rules)
             view["left"] = bool(table.follower.deal_left)
+            if view["ruling"] and view["ruling"]["kind"] == "left" and not view["ruling"]["text"]:
+                view["ruling"]["text"] = table.follower.why_left
         return view
 
 
