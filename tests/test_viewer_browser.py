@@ -144,6 +144,8 @@ def test_a_refused_step_shows_its_rule_and_source(tab, tmp_path):
              json.dumps({"cmd": "play", "seat": 1, "card": "2D"})]
     uri, view = _page(tmp_path, "refused", lines)
     rule = view["steps"][3]["views"][0]["ruling"]["rule"]
+    tab.goto(uri)
+    assert _position(tab) == 4  # with no step named, a log with a refusal opens there
     tab.goto(uri + "#step=4")
     box = tab.locator(".ruling.refused")
     assert box.count() == 1

@@ -255,7 +255,8 @@
     var m = /step=(\d+)/.exec(location.hash);
     if (m) return parseInt(m[1], 10) - 1;
     if (VIEW.what_if) return N - 1;  // a what-if page opens at the position it plays on from
-    for (var k = 0; k < N; k++) if (STEPS[k].cmd === 'deal') return k;  // no step named: the first hands dealt
+    for (var r = 0; r < N; r++) if (STEPS[r].refused) return r;  // a reproduction opens at its refusal
+    for (var k = 0; k < N; k++) if (STEPS[k].cmd === 'deal') return k;  // else at the first hands dealt
     return 0;
   }
 
