@@ -10,6 +10,8 @@ import json
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from heartspec.cli import main
@@ -193,3 +195,21 @@ def test_a_page_draws_at_most_max_viewer_steps_and_says_where_it_stopped(monkeyp
     view = build_view(_refused_log(), "log", CATALOG)
     assert len(view["steps"]) == 4
     assert view["failure"] == {"line": 6, "message": "the page stops here: it draws at most 4 steps (MAX_VIEWER_STEPS)"}
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 10_000))
+def test_every_card_is_somewhere_at_every_step(setup, seed):
+    """Hands, kitty and stock, the cards played this deal and a kitty taken always add up to the deck dealt."""
+    _, _, _, rules = setup
+    view = build_view(game_log(rules, seed), "log", CATALOG)
+    played = kitty_taken = 0
+    for step in view["steps"]:
+        drawn = step["views"][0]
+        if step["cmd"] == "deal":
+            played = kitty_taken = 0
+        played += sum(e["type"] == "card_played" for e in drawn["events"])
+        kitty_taken += sum(len(e["cards"]) for e in drawn["events"] if e["type"] == "kitty_taken")
+        if drawn["phase"] in ("passing", "playing"):
+            held = sum(map(len, drawn["hands"])) + drawn.get("kitty_size", 0) + drawn.get("stock_size", 0)
+            assert held + played + kitty_taken == len(rules.deck), (step["line"], held, played, kitty_taken)
