@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from heartspec.cards import parse_card, sort_key
+from heartspec.cards import card_name, parse_card, sort_key
 from heartspec.limits import MAX_VIEWER_STEPS
 from heartspec.protocol.server import RulesCatalog, Server
 from heartspec.replay.follow import Follower, RuleLookup, Ruling, rule_key
@@ -52,10 +52,8 @@ def build_view(lines: Iterable[bytes | str], source: str, catalog: RulesCatalog 
     catalog = catalog or RulesCatalog()
     rules = RuleLookup(catalog, lang)
     logged = Table("logged", Server(catalog=catalog))
-    others = [Table(label, None, Follower(label, ruleset, variants, catalog, rules))
-              for label, ruleset, variants in compare]
-    for table in others:
-        table.server = table.follower.server
+    followers = [Follower(label, ruleset, variants, catalog, rules) for label, ruleset, variants in compare]
+    others = [Table(follower.label, follower.server, follower) for follower in followers]
     builder = _Builder(logged, others, rules)
     builder.run(lines)
     return {"schema": VIEW_SCHEMA, "source": source, "lang": lang,
@@ -204,8 +202,6 @@ class _Builder:
 
 
 def _legal(game, turn) -> list[str]:
-    from heartspec.cards import card_name
-
     return [card_name(card) for card in game.legal(turn)] if turn is not None else []
 
 
