@@ -97,6 +97,7 @@
     }
     var felt = add(panel, el('div', 'felt')), n = v.hands.length;
     felt.style.setProperty('--seat-width', Math.round(Math.min(284, 1400 / Math.max(n, 4))) + 'px');
+    if (n > 6) felt.className += ' crowded';  // a taller table, so seven to eleven seats keep apart
     var chips = add(felt, el('div', 'chips'));
     add(chips, el('span', 'chip', 'Deal ' + v.deal_number + (v.phase === 'deal' ? ' to be dealt' : '') + ' \u00b7 dealer seat ' + v.dealer));
     if (v.pass_direction && v.pass_direction !== 'none') add(chips, el('span', 'chip', 'pass ' + v.pass_direction));
@@ -149,7 +150,8 @@
     var centre = add(felt, el('div', 'trick'));
     (shown || []).forEach(function (p) {
       var place = seatPlace(p.seat, n), c = add(centre, cardEl(p.card, p.seat === winner ? 'win' : ''));
-      c.style.left = ((place.x - 50) * 1.7) + 'px'; c.style.top = ((place.y - 50) * 1.35) + 'px';
+      var spread = n > 6 ? 2.6 : 1.7;
+      c.style.left = ((place.x - 50) * spread) + 'px'; c.style.top = ((place.y - 50) * spread * 0.8) + 'px';
     });
     var note = add(felt, el('div', 'centre'));
     if (done) note.textContent = winner === null ? 'set aside' : seatName(winner) + ' takes ' + done.points + ' point(s)';
