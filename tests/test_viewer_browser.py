@@ -28,7 +28,8 @@ if not Path(CHROMIUM).exists():
 
 # A game of every ruleset, and the set-ups that draw something more: two decks, a kitty, jokers, a stock.
 GAMES = [("dk", [], 4), ("fi", [], 4), ("fi-classic", [], 4), ("no", [], 4), ("se", [], 4),
-         ("dk", ["cancellation"], 6), ("dk", [], 3), ("fi", [], 6), ("fi-classic", ["two-player"], 2)]
+         ("dk", ["cancellation"], 6), ("dk", [], 3), ("fi", [], 6), ("fi-classic", ["two-player"], 2),
+         ("se", ["cancellation"], 11)]
 HANDS = [
     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
     "QH 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
