@@ -26,10 +26,22 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not 
 if not Path(CHROMIUM).exists():
     pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
-# A game of every ruleset, and the set-ups that draw something more: two decks, a kitty, jokers, a stock.
-GAMES = [("dk", [], 4), ("fi", [], 4), ("fi-classic", [], 4), ("no", [], 4), ("se", [], 4),
-         ("dk", ["cancellation"], 6), ("dk", [], 3), ("fi", [], 6), ("fi-classic", ["two-player"], 2),
-         ("se", ["cancellation"], 11)]
+
+
+def _games() -> list[tuple[str, list[str], int]]:
+    """Every ruleset and every variant at the smallest table it plays at, and the tables that draw something
+    more: two decks, a kitty, jokers, a stock, eleven seats."""
+    from shipped_setups import shipped_setups
+
+    smallest = {}
+    for ruleset, variants, players, _ in shipped_setups(CATALOG):
+        smallest.setdefault((ruleset, tuple(variants)), players)
+    games = [(ruleset, list(variants), players) for (ruleset, variants), players in smallest.items()]
+    more = [("dk", ["cancellation"], 6), ("dk", [], 3), ("fi", [], 6), ("se", ["cancellation"], 11)]
+    return games + [game for game in more if game not in games]
+
+
+GAMES = _games()
 HANDS = [
     "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
     "QH 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
