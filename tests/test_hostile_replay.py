@@ -155,7 +155,7 @@ def test_a_log_past_its_size_limit_stops_at_the_line_that_passes_it(monkeypatch)
     """MAX_LOG_BYTES is 1 GiB; the same check with a 100-byte limit, so the test need not write a gigabyte."""
     import io
 
-    import heartspec.replay as replay
+    import heartspec.replay.log as replay
 
     monkeypatch.setattr(replay, "MAX_LOG_BYTES", 100)
     lines = [b'{"cmd":"hello"}\n'] * 10  # 16 bytes a line: the seventh passes 100

@@ -73,30 +73,48 @@ def _discard_stdout() -> None:
               help="With --engine: compare each answer with the reference engine's too.")
 @click.option("--timeout", type=Seconds(), default=5.0, show_default=True,
               help="With --engine: seconds to wait for each answer before calling the engine hung.")
+@click.option("--html", "html", default=None, metavar="FILE",
+              help="Write the log as one self-contained page that draws the table step by step (with --as or "
+                   "--compare: each ruleset side by side).")
+@click.option("--lang", default="en", show_default=True, metavar="LANG",
+              help="With --html: rules and their sources in this language: en, fi, nb, da or sv.")
 @spec_option
 def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_ruleset: str | None,
                    as_variants: tuple[str, ...], compare: bool, engine: str | None, against_reference: bool,
-                   timeout: float, spec_dir: Path | None) -> None:
+                   timeout: float, html: str | None, lang: str, spec_dir: Path | None) -> None:
     """Replay a move log (LOG, or - for stdin) and tell the hand; exit 1 at the first bad line.
 
     With --engine, drive that engine through the log instead: exit 0 when every answer agrees with the
     log (and with --against-reference, the reference's), 1 at the first that differs, shown with both
     answers, 2 when the log cannot be read or the engine cannot start.
 
-    With --as or --compare, judge the same deals and moves under other rulesets instead (heartspec.rejudge):
+    With --as or --compare, judge the same deals and moves under other rulesets instead (heartspec.replay.rejudge):
     exit 0 when every move stands under every ruleset named, 1 when one refuses a move, 2 when the log
     cannot be judged (unreadable, no game, or not replayable under its own ruleset) or a ruleset is unknown.
+
+    With --html FILE, write the viewer page instead (heartspec.replay.viewer): exit 0 when the whole log
+    replays, 1 when it parts from its game (the page shows the game up to there).
     """
     from heartspec.protocol.server import RulesCatalog
-    from heartspec.replay import JsonSink, TextSink, log_lines, replay_lines
+    from heartspec.replay.log import JsonSink, TextSink, log_lines, replay_lines
 
     if against_reference and not engine:
         raise click.UsageError("--against-reference compares an engine under test: give --engine too")
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
     if engine:
-        if as_ruleset or as_variants or compare or compared or output_format != "text":
-            raise click.UsageError("--engine replays the log as it is: not with --as, --compare, rulesets or --format")
+        if as_ruleset or as_variants or compare or compared or output_format != "text" or html:
+            raise click.UsageError("--engine replays the log as it is: not with --as, --compare, rulesets, --format "
+                                   "or --html")
         sys.exit(_replay_through(log, engine, against_reference, timeout, catalog))
+    if html:
+        from heartspec.cli.rejudge_cmds import tables_named
+        from heartspec.cli.viewer_cmds import write_page
+
+        if output_format != "text":
+            raise click.UsageError("--html writes a page: not with --format")
+        sys.exit(write_page(log, html, catalog, tables_named(catalog, as_ruleset, as_variants, compared, compare), lang))
+    if lang != "en":
+        raise click.UsageError("--lang is for the --html page")
     if as_ruleset or as_variants or compare or compared:
         from heartspec.cli.rejudge_cmds import rejudge_log
 
@@ -121,7 +139,7 @@ def replay_command(log: str, compared: tuple[str, ...], output_format: str, as_r
 
 
 def _replay_through(log: str, engine: str, against_reference: bool, timeout: float, catalog) -> int:
-    from heartspec.replay_engine import CannotReplay, print_engine_replay, replay_against_engine
+    from heartspec.replay.against_engine import CannotReplay, print_engine_replay, replay_against_engine
     from heartspec.stopping import terminated_as_interrupt
 
     try:

@@ -1,4 +1,4 @@
-"""`heartspec replay LOG --as RULESET` and `--compare RULESET...`: the click side of heartspec.rejudge."""
+"""`heartspec replay LOG --as RULESET` and `--compare RULESET...`: the click side of heartspec.replay.rejudge."""
 
 from __future__ import annotations
 
@@ -21,27 +21,10 @@ def rejudge_log(log: str, catalog, as_ruleset: str | None, as_variants: tuple[st
     CANNOT_JUDGE, whatever the format, as `simulate`, `fuzz` and `conform` report a run that cannot start:
     standard output then stays empty, so a JSON reader never gets half a document.
     """
-    from heartspec.rejudge import UnjudgeableLog, print_as, print_compare, rejudge_lines, verdict_json
-    from heartspec.replay import log_lines
-    from heartspec.rules.tables import TableNameError
-    from heartspec.simulate.runner import SimulationError, parse_table
+    from heartspec.replay.rejudge import UnjudgeableLog, print_as, print_compare, rejudge_lines, verdict_json
+    from heartspec.replay.log import log_lines
 
-    if as_ruleset and (compare or compared):
-        raise click.UsageError("give --as RULESET or --compare RULESET..., not both")
-    if compared and not compare:
-        raise click.UsageError(f"unexpected {' '.join(compared)}: to judge under several rulesets, use --compare")
-    if as_variants and not as_ruleset:
-        raise click.UsageError("-v names a variant of the --as ruleset")
-    if compare and not compared:
-        raise click.UsageError("--compare needs the rulesets to compare, e.g. --compare fi no dk se")
-    try:
-        tables = [_as_table(as_ruleset, as_variants)] if as_ruleset \
-            else [(t.label, t.ruleset, t.variants) for t in map(parse_table, compared)]
-    except (SimulationError, TableNameError) as err:
-        raise click.UsageError(str(err)) from None
-    unknown = [ruleset for _, ruleset, _ in tables if ruleset not in catalog.ruleset_ids()]
-    if unknown:
-        _cannot_judge(f"unknown ruleset {unknown[0]!r} (known: {', '.join(catalog.ruleset_ids())})")
+    tables = tables_named(catalog, as_ruleset, as_variants, compared, compare)
     source = "<stdin>" if log == "-" else log
     try:
         stream = sys.stdin.buffer if log == "-" else open(log, "rb")
@@ -63,6 +46,31 @@ def rejudge_log(log: str, catalog, as_ruleset: str | None, as_variants: tuple[st
     else:
         print_compare(logged, others, source, sys.stdout)
     return STANDS if all(judged.stands for judged in others) else REFUSED
+
+
+def tables_named(catalog, as_ruleset: str | None, as_variants: tuple[str, ...], compared: tuple[str, ...],
+                 compare: bool) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(label, ruleset, variants) of each ruleset --as or --compare names; none when neither is given."""
+    from heartspec.rules.tables import TableNameError
+    from heartspec.simulate.runner import SimulationError, parse_table
+
+    if as_ruleset and (compare or compared):
+        raise click.UsageError("give --as RULESET or --compare RULESET..., not both")
+    if compared and not compare:
+        raise click.UsageError(f"unexpected {' '.join(compared)}: to judge under several rulesets, use --compare")
+    if as_variants and not as_ruleset:
+        raise click.UsageError("-v names a variant of the --as ruleset")
+    if compare and not compared:
+        raise click.UsageError("--compare needs the rulesets to compare, e.g. --compare fi no dk se")
+    try:
+        tables = [_as_table(as_ruleset, as_variants)] if as_ruleset \
+            else [(t.label, t.ruleset, t.variants) for t in map(parse_table, compared)]
+    except (SimulationError, TableNameError) as err:
+        raise click.UsageError(str(err)) from None
+    unknown = [ruleset for _, ruleset, _ in tables if ruleset not in catalog.ruleset_ids()]
+    if unknown:
+        _cannot_judge(f"unknown ruleset {unknown[0]!r} (known: {', '.join(catalog.ruleset_ids())})")
+    return tables
 
 
 def _as_table(as_ruleset: str, as_variants: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]]:

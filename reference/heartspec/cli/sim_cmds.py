@@ -13,9 +13,15 @@ from heartspec.cli.common import CommandError, load_spec_or_exit, parse_option_p
 
 
 @click.command("simulate")
-@click.argument("tables", nargs=-1, required=True, metavar="RULESET[+VARIANT...]...")
-@click.option("--players", type=click.IntRange(min=2), required=True, help="Players at every table.")
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games per ruleset.")
+@click.argument("tables", nargs=-1, metavar="RULESET[+VARIANT...]...")
+@click.option("--players", type=click.IntRange(min=2), default=None, help="Players at every table (required but with --from).")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Games per ruleset (with --from: runs from the position).")
+@click.option("--from", "from_log", default=None, metavar="LOG[:LINE]",
+              help="What-if: play on from the position after LINE of a move log (its end when no line is named), "
+                   "under each ruleset named (default: the log's own).")
+@click.option("--rest", type=click.Choice(["deal", "game"]), default="deal", show_default=True,
+              help="With --from: play out the rest of the deal, or of the game.")
 @click.option("--bots", default="heuristic", show_default=True,
               help="random, heuristic, module:function or exec:COMMAND; one for every seat or one per seat, comma-separated.")
 @click.option("--seed", type=int, default=None, help="Seed of the deals and bots (default: a fresh one, shown in the report).")
@@ -41,9 +47,11 @@ from heartspec.cli.common import CommandError, load_spec_or_exit, parse_option_p
 @click.option("--lang", default="en", show_default=True, metavar="LANG",
               help="Language of the report's opening summary (en, fi, nb, da, sv).")
 @spec_option
-def simulate_command(tables, players, games, bots, seed, workers, executor, scheduler, output_format,
+def simulate_command(tables, players, games, from_log, rest, bots, seed, workers, executor, scheduler, output_format,
                      json_path, html_path, option_pairs, core, attribute, lang, spec_dir) -> None:
-    """Play the same deals under each rule set with the same seeded bots and compare the outcomes."""
+    """Play the same deals under each rule set with the same seeded bots and compare the outcomes.
+
+    With --from LOG[:LINE], play on from that position of a move log instead, --games times per ruleset."""
     from heartspec.i18n import UnknownLanguage, check_language, use_language
     from heartspec.outputs import OutputError, check_output, write_output
     from heartspec.protocol.server import RulesCatalog
@@ -59,6 +67,17 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
     except UnknownLanguage as err:
         raise click.UsageError(f"--lang: {err}") from None
     catalog = RulesCatalog(spec=load_spec_or_exit(spec_dir))
+    if from_log:
+        if players or option_pairs or core != "pure" or executor != "local" or attribute:
+            raise click.UsageError("--from takes the table from the log: not with --players, -o, --core, "
+                                   "--executor or --attribute")
+        _simulate_from(from_log, list(tables), games, bots, seed, rest, workers, output_format, json_path, html_path,
+                       catalog)
+        return
+    if rest != "deal":
+        raise click.UsageError("--rest is for --from")
+    if not tables or not players:
+        raise click.UsageError("name the rulesets and --players (or play on from a log with --from LOG[:LINE])")
     outputs = [(path, what) for path, what in ((json_path, "JSON report"), (html_path, "HTML report")) if path]
     try:
         for path, what in outputs:
@@ -86,6 +105,33 @@ def simulate_command(tables, players, games, bots, seed, workers, executor, sche
         with use_language(lang):
             click.echo(render_text(document), nl=False)
         click.echo(f"played {document['played']['deals']:,} deals in {document['timing']['seconds']} s")
+
+
+def _simulate_from(source, tables, runs, bots, seed, rest, workers, output_format, json_path, html_path,
+                   catalog) -> None:
+    import random
+
+    from heartspec.outputs import OutputError, check_output, write_output
+    from heartspec.simulate.from_position import render_html, render_text, simulate_from
+    from heartspec.simulate.runner import SimulationError
+
+    seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
+    try:
+        for path, what in ((json_path, "JSON report"), (html_path, "HTML report")):
+            if path:
+                check_output(path, what)
+        document = simulate_from(source, tables, runs, bots, seed, rest, workers or os.cpu_count() or 1, catalog)
+        if json_path:
+            write_output(json_path, json.dumps(document, indent=1) + "\n", "JSON report")
+        if html_path:
+            write_output(html_path, render_html(document, catalog), "HTML report")
+    except (SimulationError, OSError, OutputError) as err:
+        raise CommandError(str(err)) from None
+    if output_format == "json":
+        json.dump(document, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        click.echo(render_text(document), nl=False)
 
 
 def _progress(games: int):

@@ -353,6 +353,20 @@ class Game:
             raise self._refusal(seat, physical)
         return self.play_physical(seat, physical)
 
+    def play_anyway(self, seat, card) -> list[dict]:
+        """Play a card `seat` holds on its turn whether or not the rules allow it now: re-judging a log
+        under another ruleset keeps the logged card after showing it refused, so the deal goes on."""
+        return self.play_physical(seat, self._held_copy(seat, card))
+
+    def leave_deal(self) -> list[dict]:
+        """Set the deal in progress aside unscored and wait for the next one: re-judging a log under
+        another ruleset, for a deal these rules cannot follow (other passes, another seat to play)."""
+        if self.phase not in ("passing", "playing", "moon_choice"):
+            raise RuleError("wrong_phase", f"no deal in progress: the game is in phase {self.phase}")
+        events: list[dict] = []
+        self._next_deal(events)
+        return events
+
     def _held_copy(self, seat, card) -> int:
         """The physical card `seat` plays when it names face `card`: its turn, a card of the deck, in its hand."""
         self._require_phase("playing")

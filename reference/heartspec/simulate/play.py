@@ -94,9 +94,26 @@ def _play_deal(game: Game, bots: list, deck: list[int]) -> dict:
     kitty_points = sum(rules.face_points[c % IDS_PER_DECK] for c in cards_of(game.kitty))
     if game.kitty:
         counts["deck.kitty_to"] += 1
+    moves = play_out_deal(game, bots)
+    game.rule_counts = None
+    deal = {f"points.seat{s}": p for s, p in enumerate(game.last_deal_points)}
+    if queen_holder is not None:
+        deal["points.queen_holder"] = game.last_deal_points[queen_holder]
+    deal["moon"] = int(game.last_moon is not None)
+    deal["tricks"] = moves // n
+    deal["kitty.points"] = kitty_points
+    for key in COUNTED_RULES:
+        deal[key] = counts.get(key, 0)
+    return deal
+
+
+def play_out_deal(game: Game, bots: list) -> int:
+    """Play the deal in progress to its score, from wherever it stands: the passes still to make, the cards
+    still to play (each from the engine's legal mask), the moon's choice. Returns the cards played."""
     if game.phase == "passing":
-        for seat in range(n):
-            game.pass_physical(seat, _checked_pass(game, bots[seat], seat))
+        for seat in range(game.players):
+            if seat not in game.passes:
+                game.pass_physical(seat, _checked_pass(game, bots[seat], seat))
     moves = 0
     while game.phase == "playing":
         seat = game.turn
@@ -109,16 +126,7 @@ def _play_deal(game: Game, bots: list, deck: list[int]) -> dict:
     if game.phase == "moon_choice":
         shooter = game.turn
         game.choose(shooter, bots[shooter].choose(game, shooter))
-    game.rule_counts = None
-    deal = {f"points.seat{s}": p for s, p in enumerate(game.last_deal_points)}
-    if queen_holder is not None:
-        deal["points.queen_holder"] = game.last_deal_points[queen_holder]
-    deal["moon"] = int(game.last_moon is not None)
-    deal["tricks"] = moves // n
-    deal["kitty.points"] = kitty_points
-    for key in COUNTED_RULES:
-        deal[key] = counts.get(key, 0)
-    return deal
+    return moves
 
 
 def _queen_holder(game: Game) -> int | None:

@@ -20,7 +20,7 @@ from heartspec.fuzz.compare import first_difference
 from heartspec.fuzz.lockstep import command_of
 from heartspec.protocol.client import EngineError, EngineProcess
 from heartspec.protocol.server import RulesCatalog, Server
-from heartspec.replay import LogEntry, LogError, log_lines, read_log
+from heartspec.replay.log import LogEntry, LogError, log_lines, read_log
 from heartspec.safe_text import safe_json, shortened
 
 LOGGED, ENGINE, REFERENCE = "logged", "engine under test", "reference"
