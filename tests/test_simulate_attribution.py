@@ -246,3 +246,14 @@ def test_cells_beyond_one_core_call_are_played_in_further_calls_to_the_same_figu
     assert len(run[0].cells) == 4
     assert chunked["attribution"] == whole["attribution"] and chunked["results"] == whole["results"]
     assert chunked["played"]["deals"] > whole["played"]["deals"]  # dk played once more per further call
+
+
+def test_a_group_that_takes_in_an_earlier_group_keeps_every_cell_of_it():
+    """se -> dk at six players: the deck's cells need the opening lead's fallback, and so does the opening card;
+    the second group takes in the first, and no deck cell may fall out on the way."""
+    ours, theirs = _SPEC.resolve("se", (), 6), _SPEC.resolve("dk", (), 6)
+    cells = find_cells(_SPEC, ("se", "dk"), ours, theirs, None)
+    grouped = [s.paths for s in cells.switches if "deck.remove" in s.paths]
+    assert grouped and {"deck.kitty", "opening_lead.cards", "opening_lead.fallback"} <= set(grouped[0])
+    every = [p for s in cells.switches for p in s.paths] + list(cells.inert)
+    assert rule_effects(compiled_switch(ours, theirs, every)) == rule_effects(compile_rules(theirs))

@@ -142,6 +142,9 @@ def _with_refused(ours: Resolved, theirs: Resolved, alone: list[Switch], refused
             raise CellError(f"the differing rule {key} cannot be switched into a playable rule set: {why}")
         absorbed = [s for s in switches if set(s.paths) & set(group)]
         switches = [s for s in switches if s not in absorbed]
+        # a switch that shares a path with the group is taken in whole, so no cell it held is lost
+        joined = set(group).union(*(s.paths for s in absorbed))
+        group = tuple(p for p in paths if p in joined)
         why = "; ".join(filter(None, [why, *(s.together for s in absorbed)]))
         switches.append(_switch(group, ours, theirs, why))
     return switches
