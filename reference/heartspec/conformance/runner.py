@@ -25,6 +25,7 @@ class RunnerError(Exception):
 class ConformOptions:
     engine: str | None = None
     rulesets: list[str] = field(default_factory=list)
+    tiers: list[str] = field(default_factory=list)  # rules, protocol, hardening (heartspec.conformance.tiers)
     keyword: str | None = None
     tags: str | None = None
     timeout: float = 5.0
@@ -93,6 +94,8 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
     ]
     for ruleset in options.rulesets:
         args += ["--heartspec-ruleset", ruleset]
+    for tier in options.tiers:
+        args += ["--heartspec-tier", tier]
     for scenario_id in options.ids:
         args += ["--heartspec-id", scenario_id]
     pairs = [("-k", options.keyword), ("-m", options.tags),
@@ -219,7 +222,7 @@ def _run(options: ConformOptions) -> int:
     if probe.nothing_checked:
         raise RunnerError(f"nothing was checked: {probe.nothing_checked}")
     if status == pytest.ExitCode.NO_TESTS_COLLECTED:
-        raise RunnerError("no scenario matched the filters (--ruleset, --id, -k, --tags)")
+        raise RunnerError("no scenario matched the filters (--ruleset, --tier, --id, -k, --tags)")
     if status in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         raise RunnerError("the scenario run could not start (see the message above; a -k or --tags expression?)")
     return 0 if status == pytest.ExitCode.OK else 1
