@@ -35,13 +35,16 @@ DEFAULT_MAX_SECONDS = 1800.0
 @click.option("--report-json", type=click.Path(), default=None,
               help="Write every scenario's outcome, and failure details, as JSON.")
 @click.option("--junitxml", type=click.Path(), default=None, help="Write a JUnit XML report.")
+@click.option("--save", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Write each failing scenario's move log, transcript and replay command into DIR (made if missing), "
+                   "with an index saying which logs reproduce their failure.")
 @click.option("-v", "--verbose", is_flag=True, help="One line per scenario, named by its stable id.")
 @click.option("--fuzz", type=Seconds(), default=None, metavar="SECONDS",
               help="After the scenarios, play the engine against the reference engine this long (heartspec fuzz).")
 @click.option("--fuzz-known-differences", type=click.Path(dir_okay=False), default=None,
               help="Signatures the fuzz pass accepts, 'command field rule  # reason' per line.")
 def conform_command(engine, rulesets, tiers, ids, keyword, tags, timeout, startup_timeout, max_seconds, expected_failures,
-                    report_json, junitxml, verbose, fuzz, fuzz_known_differences) -> None:
+                    report_json, junitxml, save, verbose, fuzz, fuzz_known_differences) -> None:
     """Check an engine against the conformance scenarios over the protocol.
 
     Exit status: 0 when every scenario run held, 1 when one failed unexpectedly, 2 when the run could not check
@@ -53,7 +56,7 @@ def conform_command(engine, rulesets, tiers, ids, keyword, tags, timeout, startu
     check_filter_ids(rulesets=list(rulesets))
     options = ConformOptions(engine=engine, rulesets=list(rulesets), tiers=list(tiers), ids=list(ids), keyword=keyword, tags=tags,
                              timeout=timeout, startup_timeout=startup_timeout,
-                             max_seconds=max_seconds, expected_failures=expected_failures, report_json=report_json, junitxml=junitxml,
+                             max_seconds=max_seconds, expected_failures=expected_failures, report_json=report_json, junitxml=junitxml, save=save,
                              verbose=verbose, fuzz=fuzz, fuzz_known_differences=fuzz_known_differences)
     try:
         sys.exit(run(options))

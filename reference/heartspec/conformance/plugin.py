@@ -42,6 +42,8 @@ def pytest_addoption(parser):
                     help="scenario ids expected to fail, one per line, '# reason' optional")
     group.addoption("--heartspec-report-json", default=None, metavar="FILE",
                     help="write every scenario's outcome and failure details as JSON")
+    group.addoption("--heartspec-save", default=None, metavar="DIR",
+                    help="write each failing scenario's move log, transcript and replay command into DIR")
     group.addoption("--heartspec-record", default=None, metavar="FILE",
                     help="write every scenario's lines as sent and the engine's answers as JSON "
                          "(heartspec.conformance.recorded_run replays them)")
@@ -259,6 +261,19 @@ class ConformanceRun:
                       if isinstance(line, str) and command_of(line) == "hello"), None)
         return json.dumps({"format": RECORDING_FORMAT, "hello": hello, "scenarios": self.recorded})
 
+    def save_reproductions(self, terminalreporter, folder: str) -> None:
+        from heartspec.conformance.saved import SaveError, check_folder, save_failures, summary_line
+        from heartspec.outputs import OutputError
+
+        try:
+            check_folder(folder)
+            entries = save_failures(folder, self.results.rows.values())
+        except (SaveError, OutputError) as err:
+            terminalreporter.write_line(f"heartspec conform: {err}")
+            OUTPUT_ERRORS.append(str(err))
+            return
+        terminalreporter.write_line(summary_line(folder, entries))
+
     def pytest_unconfigure(self, config):
         """The tiers' verdicts as the run's very last line, after pytest's own count of outcomes."""
         reporter = config.pluginmanager.get_plugin("terminalreporter")
@@ -272,6 +287,8 @@ class ConformanceRun:
         nothing = getattr(config, "heartspec_nothing_checked", None)
         if nothing:
             terminalreporter.write_line(f"heartspec: nothing was checked: {nothing}")
+        if config.getoption("heartspec_save", None):
+            self.save_reproductions(terminalreporter, config.getoption("heartspec_save"))
         documents = [(config.getoption("heartspec_report_json"), lambda: json.dumps(self.results.as_json(), indent=2),
                       "JSON report"),
                      (self.record_path, self.recording_text, "recording")]

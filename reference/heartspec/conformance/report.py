@@ -140,14 +140,37 @@ def format_failure(details: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def reproduces(details: dict[str, Any]) -> bool:
+    """Whether the failure's move log reproduces it: the engine under test answers some line of it otherwise than
+    the reference (or breaks there), so `replay LOG --engine CMD` stops at that line while the fault is there."""
+    return bool(details.get("move_log_stop"))
+
+
+def not_reproduced_words(details: dict[str, Any]) -> str:
+    """Why a log does not reproduce a failure, and what does."""
+    rerun = shlex.join(["heartspec", "conform", "--engine", details.get("engine_command") or "CMD",
+                        "--id", details.get("id") or "ID"])
+    return ("this log does not reproduce the failure: the engine answered each of its lines as the reference does "
+            "on every field a replay compares, so what failed is what no log of one engine's answers holds (a fresh "
+            "engine's exit, lines written at once, timing, a field only the step checks); "
+            f"rerun the scenario instead: {rerun}")
+
+
+def replay_command(details: dict[str, Any], log: str = "FILE") -> str:
+    return shlex.join(["heartspec", "replay", log, "--engine", details.get("engine_command") or "CMD"])
+
+
 def move_log_lines(details: dict[str, Any]) -> list[str]:
-    """The move log as the file to save (line numbers count every line), and the command that checks a fix."""
+    """The move log as the file to save (line numbers count every line), and the command that reproduces the
+    failure, or, where the log cannot, why not and what does."""
     stop, log = details.get("move_log_stop", 0), details["move_log"]
     where = (f"the engine under test differs from the reference at line {stop}" if stop else
-             "the engine's answers agree with the reference's on every field fuzz compares; the step checks more")
-    check = f"heartspec replay FILE --engine {shlex.quote(details.get('engine_command') or 'CMD')}"
-    return [f"move log, {len(log)} lines, the reference's answers ({where}):", *(f"  {line}" for line in log),
-            f"check a fix: save those lines as FILE, then {check}"]
+             "the engine's answers agree with the reference's on every field a replay compares")
+    lines = [f"move log, {len(log)} lines, the reference's answers ({where}):", *(f"  {line}" for line in log)]
+    if reproduces(details):
+        return lines + [f"reproduce: save those lines as FILE (or use conform --save DIR), then {replay_command(details)}"
+                        f" (it stops at line {stop} until the engine is fixed)"]
+    return lines + [not_reproduced_words(details)]
 
 
 def unexpected_pass_words(scenario_id: str, reason: str) -> str:

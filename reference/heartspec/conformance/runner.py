@@ -39,6 +39,7 @@ class ConformOptions:
     fuzz: float | None = None  # seconds of `heartspec fuzz` after the scenarios
     fuzz_known_differences: str | None = None
     record: str | None = None  # every scenario's lines and answers, for heartspec.conformance.recorded_run
+    save: str | None = None  # a folder for each failing scenario's move log, transcript and replay command
 
 
 def engine_command(options: ConformOptions) -> str:
@@ -103,7 +104,7 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
              ("--heartspec-report-json", options.report_json), ("--junitxml", options.junitxml),
              ("--heartspec-fuzz", str(options.fuzz) if options.fuzz else None),
              ("--heartspec-fuzz-known-differences", options.fuzz_known_differences),
-             ("--heartspec-record", options.record)]
+             ("--heartspec-record", options.record), ("--heartspec-save", options.save)]
     for flag, value in pairs:
         if value:
             args += [flag, value]
@@ -196,6 +197,10 @@ def _run(options: ConformOptions) -> int:
                            (options.record, "recording")):
             if path:
                 check_output(path, what)
+        if options.save:
+            from heartspec.conformance.saved import check_folder
+
+            check_folder(options.save)
     except (OutputError, ValueError) as err:
         raise RunnerError(str(err)) from None
     try:

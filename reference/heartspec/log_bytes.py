@@ -1,0 +1,130 @@
+"""Any line a client sent, kept in a move log byte for byte: the `#!send` line (spec/protocol.md §10).
+
+A move log is UTF-8 text, one request a line. A scenario may send what such a line cannot hold:
+bytes that are not UTF-8, a line past the log's line limit, blank lines or a carriage return
+before a request, a line that starts with `#`. Such a request is written as
+
+    #!send [{"text": "{\"id\": 1, \"cmd\": \"play\", \"note\": \""}, {"hex": "ff"}, {"text": "\"}"}]
+
+a JSON array of parts that, joined, are the exact bytes sent (the newline after them is added,
+as after every line): `{"text": T}` is T in UTF-8, `{"hex": H}` the bytes H spells,
+`{"repeat": T, "times": N}` T in UTF-8 N times over. The bytes may hold newlines: each line
+they make that is not blank is a request, answered in turn; the response line logged after
+the `#!send` line is the answer to the last of them. To a reader that predates it the line is a comment.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from heartspec.limits import MAX_LOG_LINE_BYTES
+
+DIRECTIVE = "#!send "
+PLAIN_LIMIT = 4096       # a longer line is written as parts, so a run of one character is written once
+RUN = re.compile(rb"(.)\1{63,}", re.DOTALL)  # 64 or more of one byte: a `repeat` part
+MAX_PARTS = 10_000       # what a log may ask to be sent, bounded like everything read from outside
+MAX_SENT_BYTES = 16 * MAX_LOG_LINE_BYTES
+
+
+class SendError(ValueError):
+    """A `#!send` line that cannot be read."""
+
+
+def needs_directive(line: str | bytes) -> bool:
+    """Whether a line sent cannot stand in a move log as itself."""
+    data = line.encode("utf-8") if isinstance(line, str) else bytes(line)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return (len(data) > PLAIN_LIMIT or "\n" in text or "\r" in text or not text.strip()
+            or text.lstrip().startswith("#") or text != text.strip())
+
+
+def directive(line: str | bytes) -> str:
+    """The `#!send` line that sends exactly these bytes."""
+    data = line.encode("utf-8") if isinstance(line, str) else bytes(line)
+    return DIRECTIVE + json.dumps(parts_of(data), ensure_ascii=True, separators=(",", ":"))
+
+
+def parts_of(data: bytes) -> list[dict]:
+    parts: list[dict] = []
+    at = 0
+    for run in RUN.finditer(data):
+        parts += _plain_parts(data[at:run.start()])
+        unit = run.group(1)
+        if unit.isascii():
+            parts.append({"repeat": unit.decode("ascii"), "times": len(run.group(0))})
+        else:  # a lone byte of a multi-byte character, or not UTF-8 at all: written out
+            parts.append({"hex": run.group(0).hex()})
+        at = run.end()
+    return _joined(parts + _plain_parts(data[at:]))
+
+
+def _joined(parts: list[dict]) -> list[dict]:
+    """Neighbouring hex parts as one."""
+    joined: list[dict] = []
+    for part in parts:
+        if joined and "hex" in part and "hex" in joined[-1]:
+            joined[-1] = {"hex": joined[-1]["hex"] + part["hex"]}
+        else:
+            joined.append(part)
+    return joined
+
+
+def _plain_parts(data: bytes) -> list[dict]:
+    """Text where the bytes are UTF-8, hex where they are not."""
+    parts: list[dict] = []
+    while data:
+        try:
+            parts.append({"text": data.decode("utf-8")})
+            return parts
+        except UnicodeDecodeError as err:
+            if err.start:
+                parts.append({"text": data[:err.start].decode("utf-8")})
+            parts.append({"hex": data[err.start:err.end].hex()})
+            data = data[err.end:]
+    return parts
+
+
+def is_directive(text: str) -> bool:
+    return text.startswith(DIRECTIVE)
+
+
+def sent_bytes(text: str) -> bytes:
+    """The bytes a `#!send` line sends; SendError says what is wrong with one that cannot be read."""
+    try:
+        parts = json.loads(text[len(DIRECTIVE):])
+    except ValueError as err:
+        raise SendError(f"a #!send line holds no JSON array of parts: {err}") from None
+    if not isinstance(parts, list) or not parts or len(parts) > MAX_PARTS:
+        raise SendError(f"a #!send line holds a JSON array of 1 to {MAX_PARTS} parts")
+    chunks, size = [], 0
+    for part in parts:
+        chunk = _part_bytes(part)
+        size += len(chunk)
+        if size > MAX_SENT_BYTES:
+            raise SendError(f"a #!send line may send at most {MAX_SENT_BYTES} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _part_bytes(part) -> bytes:
+    if isinstance(part, dict) and set(part) == {"text"} and isinstance(part["text"], str):
+        return part["text"].encode("utf-8", "surrogatepass")
+    if isinstance(part, dict) and set(part) == {"hex"} and isinstance(part["hex"], str):
+        try:
+            return bytes.fromhex(part["hex"])
+        except ValueError:
+            raise SendError(f"not hex: {part['hex'][:40]!r}") from None
+    if (isinstance(part, dict) and set(part) == {"repeat", "times"} and isinstance(part["repeat"], str)
+            and isinstance(part["times"], int) and not isinstance(part["times"], bool)
+            and 0 <= part["times"] <= MAX_SENT_BYTES):
+        return part["repeat"].encode("utf-8") * part["times"]
+    raise SendError(f'a part is {{"text": T}}, {{"hex": H}} or {{"repeat": T, "times": N}}, not {json.dumps(part)[:80]}')
+
+
+def request_lines(data: bytes) -> list[bytes]:
+    """The lines of what was sent that carry a request: blank ones (any Unicode whitespace) get no answer."""
+    return [piece for piece in data.split(b"\n") if piece.decode("utf-8", "replace").strip()]
