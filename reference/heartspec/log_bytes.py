@@ -7,8 +7,8 @@ before a request, a line that starts with `#`. Such a request is written as
     #!send [{"text": "{\"id\": 1, \"cmd\": \"play\", \"note\": \""}, {"hex": "ff"}, {"text": "\"}"}]
 
 a JSON array of parts that, joined, are the exact bytes sent (the newline after them is added,
-as after every line): `{"text": T}` is T in UTF-8, `{"hex": H}` the bytes H spells,
-`{"repeat": T, "times": N}` T in UTF-8 N times over. The bytes may hold newlines: each line
+as after every line): `{"text": T}` is T in UTF-8, `{"hex": H}` the bytes H spells, and either
+with `"times": N` is that N times over (a 1 MiB line of `x` is one part). The bytes may hold newlines: each line
 they make that is not blank is a request, answered in turn; the response line logged after
 the `#!send` line is the answer to the last of them. To a reader that predates it the line is a comment.
 """
@@ -54,10 +54,8 @@ def parts_of(data: bytes) -> list[dict]:
     for run in RUN.finditer(data):
         parts += _plain_parts(data[at:run.start()])
         unit = run.group(1)
-        if unit.isascii():
-            parts.append({"repeat": unit.decode("ascii"), "times": len(run.group(0))})
-        else:  # a lone byte of a multi-byte character, or not UTF-8 at all: written out
-            parts.append({"hex": run.group(0).hex()})
+        key, value = ("text", unit.decode("ascii")) if unit.isascii() else ("hex", unit.hex())
+        parts.append({key: value, "times": len(run.group(0))})
         at = run.end()
     return _joined(parts + _plain_parts(data[at:]))
 
@@ -66,7 +64,7 @@ def _joined(parts: list[dict]) -> list[dict]:
     """Neighbouring hex parts as one."""
     joined: list[dict] = []
     for part in parts:
-        if joined and "hex" in part and "hex" in joined[-1]:
+        if joined and set(part) == set(joined[-1]) == {"hex"}:
             joined[-1] = {"hex": joined[-1]["hex"] + part["hex"]}
         else:
             joined.append(part)
@@ -98,8 +96,8 @@ def sent_bytes(text: str) -> bytes:
         parts = json.loads(text[len(DIRECTIVE):])
     except ValueError as err:
         raise SendError(f"a #!send line holds no JSON array of parts: {err}") from None
-    if not isinstance(parts, list) or not parts or len(parts) > MAX_PARTS:
-        raise SendError(f"a #!send line holds a JSON array of 1 to {MAX_PARTS} parts")
+    if not isinstance(parts, list) or len(parts) > MAX_PARTS:
+        raise SendError(f"a #!send line holds a JSON array of at most {MAX_PARTS} parts")
     chunks, size = [], 0
     for part in parts:
         chunk = _part_bytes(part)
@@ -111,18 +109,25 @@ def sent_bytes(text: str) -> bytes:
 
 
 def _part_bytes(part) -> bytes:
-    if isinstance(part, dict) and set(part) == {"text"} and isinstance(part["text"], str):
-        return part["text"].encode("utf-8", "surrogatepass")
-    if isinstance(part, dict) and set(part) == {"hex"} and isinstance(part["hex"], str):
+    if not isinstance(part, dict) or len(set(part) & {"text", "hex"}) != 1 or not set(part) <= {"text", "hex", "times"}:
+        raise SendError(f'a part is {{"text": T}} or {{"hex": H}}, either with "times": N, not {json.dumps(part)[:80]}')
+    times = part.get("times", 1)
+    if not isinstance(times, int) or isinstance(times, bool) or not 0 <= times <= MAX_SENT_BYTES:
+        raise SendError(f'"times" is a whole number from 0 to {MAX_SENT_BYTES}, not {json.dumps(times)[:40]}')
+    if "text" in part:
+        if not isinstance(part["text"], str):
+            raise SendError(f'"text" is a string, not {json.dumps(part["text"])[:40]}')
+        unit = part["text"].encode("utf-8", "surrogatepass")
+    else:
         try:
-            return bytes.fromhex(part["hex"])
+            unit = bytes.fromhex(part["hex"]) if isinstance(part["hex"], str) else None
         except ValueError:
-            raise SendError(f"not hex: {part['hex'][:40]!r}") from None
-    if (isinstance(part, dict) and set(part) == {"repeat", "times"} and isinstance(part["repeat"], str)
-            and isinstance(part["times"], int) and not isinstance(part["times"], bool)
-            and 0 <= part["times"] <= MAX_SENT_BYTES):
-        return part["repeat"].encode("utf-8") * part["times"]
-    raise SendError(f'a part is {{"text": T}}, {{"hex": H}} or {{"repeat": T, "times": N}}, not {json.dumps(part)[:80]}')
+            unit = None
+        if unit is None:
+            raise SendError(f'not hex: {json.dumps(part["hex"])[:40]}')
+    if len(unit) * times > MAX_SENT_BYTES:
+        raise SendError(f"a #!send line may send at most {MAX_SENT_BYTES} bytes")
+    return unit * times
 
 
 def request_lines(data: bytes) -> list[bytes]:
