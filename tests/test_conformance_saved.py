@@ -52,7 +52,7 @@ def test_what_needs_a_send_line():
 def test_a_log_reads_a_send_line_as_a_request_and_a_bad_one_as_a_one_line_error():
     entries = list(read_log([directive(b'{"cmd":"hello","x":"\xff"}'), '{"ok":false,"error":{"code":"bad_request"}}']))
     assert [e.kind for e in entries] == ["request", "response"] and entries[0].sent == b'{"cmd":"hello","x":"\xff"}'
-    for bad, words in (('#!send [{"hex":"zz"}]', "not hex"), ("#!send {}", "at most"), ('#!send [{"text":1}]', "is a string"),
+    for bad, words in (('#!send [{"hex":"zz"}]', "not hex"), ("#!send {}", "a JSON array of parts"), ('#!send [{"text":1}]', "is a string"),
                        ('#!send [{"text":"a","hex":"00"}]', "a part is"), ("#!send [", "no JSON array")):
         with pytest.raises(LogError, match=words):
             list(read_log([bad]))

@@ -27,6 +27,8 @@ MAX_YAML_DEPTH = 64                # nesting of mappings and sequences in one fi
 # --- replay ------------------------------------------------------------------------
 MAX_LOG_LINE_BYTES = MAX_LINE_BYTES  # one move-log line: what the engine would accept
 MAX_LOG_BYTES = 1 << 30            # one move log (about 40,000 games)
+MAX_SEND_PARTS = 10_000            # parts of one `#!send` line (heartspec.log_bytes; conform writes a handful)
+MAX_SEND_BYTES = 16 << 20          # bytes one `#!send` line sends (the suite's longest: 1 MiB and a byte)
 
 # --- fuzz, simulate and the files they read and write --------------------------------
 MAX_ANSWER_BYTES = 1 << 20         # one answer fuzz or simulate reads from an engine or a bot (the largest real one: under 4 KiB)

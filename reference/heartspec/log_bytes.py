@@ -18,13 +18,11 @@ from __future__ import annotations
 import json
 import re
 
-from heartspec.limits import MAX_LOG_LINE_BYTES
+from heartspec.limits import MAX_SEND_BYTES, MAX_SEND_PARTS, describe_bytes
 
 DIRECTIVE = "#!send "
 PLAIN_LIMIT = 4096       # a longer line is written as parts, so a run of one character is written once
 RUN = re.compile(rb"(.)\1{63,}", re.DOTALL)  # 64 or more of one byte: a `repeat` part
-MAX_PARTS = 10_000       # what a log may ask to be sent, bounded like everything read from outside
-MAX_SENT_BYTES = 16 * MAX_LOG_LINE_BYTES
 
 
 class SendError(ValueError):
@@ -96,14 +94,16 @@ def sent_bytes(text: str) -> bytes:
         parts = json.loads(text[len(DIRECTIVE):])
     except ValueError as err:
         raise SendError(f"a #!send line holds no JSON array of parts: {err}") from None
-    if not isinstance(parts, list) or len(parts) > MAX_PARTS:
-        raise SendError(f"a #!send line holds a JSON array of at most {MAX_PARTS} parts")
+    if not isinstance(parts, list):
+        raise SendError("a #!send line holds a JSON array of parts")
+    if len(parts) > MAX_SEND_PARTS:
+        raise SendError(f"a #!send line holds at most {MAX_SEND_PARTS} parts (MAX_SEND_PARTS)")
     chunks, size = [], 0
     for part in parts:
         chunk = _part_bytes(part)
         size += len(chunk)
-        if size > MAX_SENT_BYTES:
-            raise SendError(f"a #!send line may send at most {MAX_SENT_BYTES} bytes")
+        if size > MAX_SEND_BYTES:
+            raise SendError(too_many_bytes())
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -112,8 +112,8 @@ def _part_bytes(part) -> bytes:
     if not isinstance(part, dict) or len(set(part) & {"text", "hex"}) != 1 or not set(part) <= {"text", "hex", "times"}:
         raise SendError(f'a part is {{"text": T}} or {{"hex": H}}, either with "times": N, not {json.dumps(part)[:80]}')
     times = part.get("times", 1)
-    if not isinstance(times, int) or isinstance(times, bool) or not 0 <= times <= MAX_SENT_BYTES:
-        raise SendError(f'"times" is a whole number from 0 to {MAX_SENT_BYTES}, not {json.dumps(times)[:40]}')
+    if not isinstance(times, int) or isinstance(times, bool) or times < 0:
+        raise SendError(f'"times" is a whole number from 0 up, not {json.dumps(times)[:40]}')
     if "text" in part:
         if not isinstance(part["text"], str):
             raise SendError(f'"text" is a string, not {json.dumps(part["text"])[:40]}')
@@ -125,9 +125,13 @@ def _part_bytes(part) -> bytes:
             unit = None
         if unit is None:
             raise SendError(f'not hex: {json.dumps(part["hex"])[:40]}')
-    if len(unit) * times > MAX_SENT_BYTES:
-        raise SendError(f"a #!send line may send at most {MAX_SENT_BYTES} bytes")
+    if len(unit) * times > MAX_SEND_BYTES:
+        raise SendError(too_many_bytes())
     return unit * times
+
+
+def too_many_bytes() -> str:
+    return f"a #!send line sends at most {describe_bytes(MAX_SEND_BYTES)} (MAX_SEND_BYTES)"
 
 
 def request_lines(data: bytes) -> list[bytes]:
