@@ -168,8 +168,8 @@ def move_log_lines(details: dict[str, Any]) -> list[str]:
              "the engine's answers agree with the reference's on every field a replay compares")
     lines = [f"move log, {len(log)} lines, the reference's answers ({where}):", *(f"  {line}" for line in log)]
     if reproduces(details):
-        return lines + [f"reproduce: save those lines as FILE (or use conform --save DIR), then {replay_command(details)}"
-                        f" (it stops at line {stop} until the engine is fixed)"]
+        return lines + [f"reproduce (it stops at line {stop} until the engine is fixed): save those lines as FILE "
+                        f"(or use conform --save DIR), then {replay_command(details)}"]
     return lines + [not_reproduced_words(details)]
 
 
