@@ -73,12 +73,13 @@ def saved_run(engine: str, folder: Path, ids: list[str] | None = None) -> tuple[
     return json.loads(report.read_text(encoding="utf-8")), index
 
 
-def replays_to_its_failure(entry: dict, engine: str, folder: Path) -> None:
+def replays_to_its_failure(entry: dict, engine: str, folder: Path, reference_too: bool = False) -> None:
     log = str(folder / "saved" / entry["log"])
-    result = replay_against_engine(log, engine, timeout=10.0)
+    result = replay_against_engine(log, engine, timeout=20.0)
     assert not result.ok, f"{entry['id']}: the saved log replays clean against {engine}"
     assert result.difference.line == entry["stop_line"], (entry["id"], result.difference)
-    assert replay_against_engine(log, "heartspec engine", timeout=10.0).ok, f"{entry['id']}: the reference differs"
+    if reference_too:
+        assert replay_against_engine(log, "heartspec engine", timeout=20.0).ok, f"{entry['id']}: the reference differs"
 
 
 def test_the_hardening_failures_of_a_lenient_reader_replay_byte_for_byte(tmp_path):
@@ -90,7 +91,7 @@ def test_the_hardening_failures_of_a_lenient_reader_replay_byte_for_byte(tmp_pat
         assert entry["reproduces"] and entry["tier"] == "hardening" and entry["clauses"]
         text = (tmp_path / "saved" / entry["log"]).read_text(encoding="utf-8")
         assert "#!send [" in text and f"# reproduce: {entry['replay']}" in text
-        replays_to_its_failure(entry, LENIENT, tmp_path)
+        replays_to_its_failure(entry, LENIENT, tmp_path, reference_too=True)
     readme = (tmp_path / "saved" / "README.txt").read_text(encoding="utf-8")
     assert "proto-frame-003 [hardening tier] (P-framing-4)" in readme
 
@@ -107,7 +108,7 @@ def test_a_failure_no_log_can_reproduce_says_so(tmp_path):
 
 
 @pytest.mark.heavy
-@pytest.mark.parametrize("engine", EVERY_MUTANT, ids=lambda command: shlex.split(command)[-1].removesuffix(".py"))
+@pytest.mark.parametrize("engine", EVERY_MUTANT, ids=lambda command: Path(shlex.split(command)[-1]).stem)
 def test_every_failing_row_of_every_mutant_replays_from_its_saved_log(engine, tmp_path, shared_results):
     """The scenarios the mutant may fail, found by replaying the reference's recorded run against it
     (heartspec.conformance.recorded_run), run with --save; each saved log replays to the line it names."""
