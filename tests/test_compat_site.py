@@ -102,13 +102,26 @@ def test_an_engine_page_keeps_transcripts_and_move_logs_on_the_rows_own_pages():
     assert len(crash_rows) == len(next(e for e in summary["engines"] if e["label"] == "mutant-crash")["failures"])
 
 
+def shown(html: str) -> str:
+    """What a reader sees of a page: its text and the titles shown on hovering, not its markup."""
+    import re
+
+    titles = " ".join(re.findall(r'title="([^"]*)"', html))
+    return re.sub(r"<[^>]+>", " ", html) + " " + titles
+
+
 def test_a_users_engine_is_never_told_of_an_adapter_and_an_adapters_is():
     loaded = load_reports(FIXTURE)
     summary = build_summary(loaded)
     files = site_files(summary, loaded)
-    user = [text for name, text in files.items() if name.startswith("engines/mutant-break")]
+    user = [shown(text) for name, text in files.items() if name.startswith(("engines/mutant-break", "engines/mutant-crash"))]
     assert user and not any("adapter" in text.lower() for text in user)
     assert "no expected-failures file gives a cause" in files["engines/mutant-break.html"]
+    crash = next(e for e in summary["engines"] if e["label"] == "mutant-crash")  # a user's engine failing nearly all
+    assert "possible_broken_adapter" in crash["flags"] and not crash["adapter"]
+    assert "broken adapter" not in files["engines/mutant-crash.html"] and "fails nearly everything" in files["index.html"]
+    for part in files["index.html"].split(">mutant-crash</a>")[1:]:  # its row of the matrix, and its card
+        assert "adapter" not in shown(part.split("</tr>")[0].split("engine-card")[0]).lower()
     assert "Adapter notes" in files["engines/openspiel.html"]
     assert "Adapter notes" not in files["engines/reference.html"]
 

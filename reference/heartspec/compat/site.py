@@ -95,8 +95,27 @@ def cell(counts: dict, column: str) -> str:
     return f'<td class="cell" data-column="{e(column)}">{bar(counts)}<div class="nums">{numbers(counts)}</div></td>'
 
 
-def flags_html(flags: list[str]) -> str:
-    return "".join(f'<p class="flag {e(f)}">{e(FLAG_WORDS.get(f, f))}</p>' for f in flags)
+USER_ENGINE_FLAG_WORDS = {  # an engine that is no adapter is never told of one
+    "possible_broken_adapter": "Fails nearly everything it runs: check that it speaks the protocol (spec/protocol.md) "
+                               "before reading its rule results.",
+}
+USER_ENGINE_FLAG_TAGS = {"possible_broken_adapter": "fails nearly everything"}
+
+
+def flag_words(flag: str, engine: dict | None = None) -> str:
+    if engine is not None and not engine.get("adapter") and flag in USER_ENGINE_FLAG_WORDS:
+        return USER_ENGINE_FLAG_WORDS[flag]
+    return FLAG_WORDS.get(flag, flag)
+
+
+def flag_tag(flag: str, engine: dict) -> str:
+    if not engine.get("adapter") and flag in USER_ENGINE_FLAG_TAGS:
+        return USER_ENGINE_FLAG_TAGS[flag]
+    return flag.replace("_", " ")
+
+
+def flags_html(flags: list[str], engine: dict | None = None) -> str:
+    return "".join(f'<p class="flag {e(f)}">{e(flag_words(f, engine))}</p>' for f in flags)
 
 
 def legend() -> str:
@@ -125,7 +144,7 @@ def index_page(summary: dict) -> str:
     for rank, engine in enumerate(summary["engines"], start=1):
         near = e(engine["tier_summary"]) or "none ran"
         cells = "".join(cell(engine["counts"][c], c) for c in columns)
-        marks = "".join(f' <span class="tag {e(f)}" title="{e(FLAG_WORDS[f])}">{e(f.replace("_", " "))}</span>'
+        marks = "".join(f' <span class="tag {e(f)}" title="{e(flag_words(f, engine))}">{e(flag_tag(f, engine))}</span>'
                         for f in engine["flags"])
         rows.append(f'<tr class="engine" data-label="{e(engine["label"])}" data-rank="{rank}">'
                     f'<th class="name"><a href="{e(engine["page"])}">{e(engine["label"])}</a>{marks}'
@@ -203,7 +222,7 @@ def departures_section(summary: dict) -> str:
                         for number, cause in enumerate(engine["causes"], start=1))
         none = "" if items else "<li>No departure in any scenario it ran.</li>"
         parts.append(f'<div class="engine-card"><h3><a href="{e(engine["page"])}">{e(engine["label"])}</a> {near}</h3>'
-                     f'{flags_html(engine["flags"])}<ul class="departures">{items}{none}</ul></div>')
+                     f'{flags_html(engine["flags"], engine)}<ul class="departures">{items}{none}</ul></div>')
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -387,7 +406,7 @@ def engine_page(engine: dict, entry: dict, summary: dict, catalog: dict) -> str:
     notes = manifest.get("notes") or ""
     body = [
         f'<h1>{e(engine["label"])} <img src="../{e(engine["badge"])}" alt="badge"></h1>',
-        flags_html(engine["flags"]),
+        flags_html(engine["flags"], engine),
         f'<p class="flag">{e(engine["problem"])}</p>' if engine["problem"] else "",
         '<dl class="facts">'
         f'<dt>engine</dt><dd>{e(engine["name"]) or "?"} {e(engine["version"])}</dd>'
