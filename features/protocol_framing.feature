@@ -3,7 +3,7 @@ Feature: Protocol framing and envelope
   (spec/protocol.md, sections 1 and 2). No scenario here depends on a particular ruleset: the one
   that needs a game in play (proto-frame-013) plays a ruleset the engine claims.
 
-  @id:proto-frame-001 @area:protocol_framing @clause:P-framing-3
+  @id:proto-frame-001 @area:protocol_framing @tier:hardening @clause:P-framing-3
   Scenario: A line of whitespace only gets no response
     Source: spec/protocol.md 1: a blank line (empty, or any Unicode whitespace) is not a request.
     The request after the blank lines is answered with its own id, so an engine that answered a
@@ -19,14 +19,14 @@ Feature: Protocol framing and envelope
     When the blank lines "\n\n \n" and then '{"id": 5, "cmd": "hello"}' are sent to the engine
     Then the response id is 5
 
-  @id:proto-frame-002 @area:protocol_framing @clause:P-framing-1
+  @id:proto-frame-002 @area:protocol_framing @tier:hardening @clause:P-framing-1
   Scenario: A carriage return before the newline is tolerated
     Source: spec/protocol.md 1.
     When '{"id": 6, "cmd": "hello"}' is sent to the engine ending with a carriage return
     Then the response is ok
     And the response id is 6
 
-  @id:proto-frame-003 @area:protocol_framing @clause:P-framing-4
+  @id:proto-frame-003 @area:protocol_framing @tier:hardening @clause:P-framing-4
   Scenario: A line of exactly 1 MiB is read; one byte more is bad_request with a null id
     Source: spec/protocol.md 1: the line limit is 1,048,576 bytes, newline excluded, and the engine
     goes on with the next line after refusing a longer one.
@@ -83,7 +83,7 @@ Feature: Protocol framing and envelope
       | {"cmd": "hello"}                                   | null               |
       | {"id": null, "cmd": "hello"}                       | null               |
 
-  @id:proto-frame-008 @area:protocol_framing @clause:P-envelope-4 @clause:P-envelope-5 @clause:P-envelope-7
+  @id:proto-frame-008 @area:protocol_framing @tier:hardening @clause:P-envelope-4 @clause:P-envelope-5 @clause:P-envelope-7
   Scenario Outline: An id that is not a string or an exact integer is bad_request with a null id
     Source: spec/protocol.md 2: a number with a fraction or exponent is no integer, 1.0 included;
     integer ids lie within plus or minus 2^53-1.
@@ -114,7 +114,7 @@ Feature: Protocol framing and envelope
       | {"id": 2, "cmd": "hello", "future": {"deep": [1, 2, {"z": null}], "s": ""}}   |
       | {"id": 3, "cmd": "hello", "pair": "\ud83d\ude00"}                             |
 
-  @id:proto-frame-010 @area:protocol_framing @clause:P-envelope-11 @clause:P-envelope-12 @clause:P-envelope-13
+  @id:proto-frame-010 @area:protocol_framing @tier:hardening @clause:P-envelope-11 @clause:P-envelope-12 @clause:P-envelope-13
   Scenario Outline: What strict JSON forbids is bad_request with a null id, in any field
     Source: spec/protocol.md 2: NaN and Infinity are not JSON, a number must fit a double, a string
     must be Unicode text (no lone surrogate escape).
@@ -135,7 +135,7 @@ Feature: Protocol framing and envelope
       | {"id": 7, "cmd": "hello", "x": {"y": "a\udc00b"}}     |
       | {"id": "\ud800", "cmd": "hello"}                      |
 
-  @id:proto-frame-011 @area:protocol_framing @clause:P-envelope-14
+  @id:proto-frame-011 @area:protocol_framing @tier:hardening @clause:P-envelope-14
   Scenario: Nesting up to 64 deep is read; deeper is bad_request with a null id
     Source: spec/protocol.md 2: arrays and objects nest at most 64 deep, the request object counted.
     When a hello with an ignored field nested 64 deep is sent to the engine
@@ -163,7 +163,7 @@ Feature: Protocol framing and envelope
       | 42                     |
       | [{"id": 1, "cmd": "hello"}] |
 
-  @id:proto-frame-013 @area:protocol_framing @clause:P-envelope-10 @clause:P-envelope-15
+  @id:proto-frame-013 @area:protocol_framing @tier:hardening @clause:P-envelope-10 @clause:P-envelope-15
   Scenario Outline: A line that is not UTF-8 is bad_request with a null id, and the game is unchanged
     Source: spec/protocol.md 1 and 2: lines travel as UTF-8, a line that is not UTF-8 gets
     bad_request with a null id, and a refused request leaves the game as it was. Read leniently

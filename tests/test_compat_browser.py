@@ -123,3 +123,18 @@ def test_a_scenario_page_says_who_passes_and_who_fails(site, page):
     assert ["hearts-001[fi-4p]", "openspiel", "failed"] in rows
     assert ["hearts-001[fi-4p]", "mutant-crash", "errored"] in rows
     assert "breaks hearts with any heart played" in text
+
+
+def test_a_cause_is_shown_under_every_ruleset_it_explains_and_a_row_page_opens(site, page):
+    page.goto(f"{site}/index.html#ruleset=dk")
+    causes = page.locator("div.engine-card", has_text="openspiel").first.locator("li.cause:not(.hidden)")
+    shown = causes.all_inner_texts()
+    assert any("breaks hearts with any heart played" in text for text in shown)
+    assert all("dk" in text.split("rulesets: ")[1].split(" · ")[0] for text in shown)
+    page.goto(f"{site}/engines/openspiel.html")
+    assert "hardening" in page.locator("table.tiers").inner_text()
+    failure = page.locator("details.failure", has_text="hearts-001[fi-4p]")
+    failure.locator("summary").click()
+    failure.locator("a", has_text="Move log, transcript").click()
+    assert page.url.endswith("/engines/openspiel/hearts-001-fi-4p-.html")
+    assert "heartspec replay FILE --engine CMD" in page.locator("main").inner_text()

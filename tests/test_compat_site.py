@@ -81,8 +81,71 @@ def test_the_engine_page_shows_failures_with_transcript_move_log_and_fuzz_reprod
     assert "openspiel-hearts-adapter" in page and "2.0.2" in page
     assert "OpenSpiel&#x27;s `hearts` behind heartspec protocol v1" in page  # the adapter's docstring
     assert 'id="hearts-001[fi-4p]"' in page and "rule difference" in page
-    assert "Transcript" in page and "Move log" in page and "heartspec replay FILE" in page
+    assert '<a href="openspiel/hearts-001-fi-4p-.html">Move log, transcript' in page
     assert "play events.hearts_broken hearts_break" in page and "Smallest: seed 0" in page
+    row = site_files(build_summary(loaded), loaded)["engines/openspiel/hearts-001-fi-4p-.html"]
+    assert "Transcript" in row and "Move log" in row and "heartspec replay FILE --engine CMD" in row
+    assert "heartspec conform --engine" in row and "rule difference" in row and "<dt>tier</dt><dd>rules</dd>" in row
+
+
+def test_an_engine_page_keeps_transcripts_and_move_logs_on_the_rows_own_pages():
+    loaded = load_reports(FIXTURE)
+    summary = build_summary(loaded)
+    files = site_files(summary, loaded)
+    for engine in summary["engines"]:
+        page = files[engine["page"]]
+        assert "Transcript (requests" not in page and '<pre class="log">{"cmd":"new_game"' not in page
+        for failure in engine["failures"]:
+            assert failure["id"] in page and f'engines/{engine["label"]}/' in "".join(
+                name for name in files if name.endswith(".html")), failure["id"]
+    crash_rows = [name for name in files if name.startswith("engines/mutant-crash/")]
+    assert len(crash_rows) == len(next(e for e in summary["engines"] if e["label"] == "mutant-crash")["failures"])
+
+
+def shown(html: str) -> str:
+    """What a reader sees of a page: its text and the titles shown on hovering, not its markup."""
+    import re
+
+    titles = " ".join(re.findall(r'title="([^"]*)"', html))
+    return re.sub(r"<[^>]+>", " ", html) + " " + titles
+
+
+def test_a_users_engine_is_never_told_of_an_adapter_and_an_adapters_is():
+    loaded = load_reports(FIXTURE)
+    summary = build_summary(loaded)
+    files = site_files(summary, loaded)
+    user = [shown(text) for name, text in files.items() if name.startswith(("engines/mutant-break", "engines/mutant-crash"))]
+    assert user and not any("adapter" in text.lower() for text in user)
+    assert "no expected-failures file gives a cause" in files["engines/mutant-break.html"]
+    crash = next(e for e in summary["engines"] if e["label"] == "mutant-crash")  # a user's engine failing nearly all
+    assert "possible_broken_adapter" in crash["flags"] and not crash["adapter"]
+    assert "broken adapter" not in files["engines/mutant-crash.html"] and "fails nearly everything" in files["index.html"]
+    for part in files["index.html"].split(">mutant-crash</a>")[1:]:  # its row of the matrix, and its card
+        assert "adapter" not in shown(part.split("</tr>")[0].split("engine-card")[0]).lower()
+    assert "Adapter notes" in files["engines/openspiel.html"]
+    assert "Adapter notes" not in files["engines/reference.html"]
+
+
+def test_the_badge_shows_every_tier_and_takes_the_worst_tiers_colour():
+    from heartspec.compat.badge import COLOURS, render_badge
+
+    loaded = load_reports(FIXTURE)
+    reference = next(e for e in build_summary(loaded)["engines"] if e["label"] == "reference")
+    assert f'>{reference["tier_summary"]}</text>' in render_badge(reference)
+    assert reference["tier_summary"].endswith(" · hardening 1/1")
+    green, red = COLOURS[0][1], COLOURS[-1][1]
+    assert f'fill="{green}"' in render_badge(reference)
+    failing = {**reference, "tiers": {**reference["tiers"], "hardening": {**reference["tiers"]["hardening"], "passed": 0}}}
+    assert f'fill="{red}"' in render_badge(failing)  # rules all pass, hardening none: the badge is red
+
+
+def test_the_front_page_names_each_cause_once_per_engine():
+    loaded = load_reports(FIXTURE)
+    page = site_files(build_summary(loaded), loaded)["index.html"]
+    section = page[page.index("Where each engine departs"):page.index("Scenario rows")]
+    openspiel = section[section.index(">openspiel</a>"):]
+    openspiel = openspiel[:openspiel.index("engine-card") if "engine-card" in openspiel else None]
+    assert openspiel.count("breaks hearts with any heart played") == 1
 
 
 def test_the_scenario_page_says_who_passes_fails_and_skips_and_why(tmp_path):

@@ -18,6 +18,9 @@ DOC = ROOT / "docs" / "limits.md"
 
 # row (its first cell, as written) -> tests (file::function) that check what the row says
 ROW_TESTS = {
+    "`MAX_SEND_PARTS`": ["test_conformance_saved::test_a_send_line_past_its_limits_is_a_one_line_error_before_anything_is_sent"],
+    "`MAX_SEND_BYTES`": ["test_conformance_saved::test_a_send_line_past_its_limits_is_a_one_line_error_before_anything_is_sent"],
+    "`MAX_VIEWER_STEPS`": ["test_viewer::test_a_page_draws_at_most_max_viewer_steps_and_says_where_it_stopped"],
     "`MAX_LINE_BYTES`": ["test_hostile_engine::test_each_hostile_line_gets_its_answer_and_the_engine_goes_on"],
     "`MAX_JSON_DEPTH`": ["test_hostile_engine::test_each_hostile_line_gets_its_answer_and_the_engine_goes_on",
                          "test_hostile_replay::test_each_hostile_log_gets_its_answer"],

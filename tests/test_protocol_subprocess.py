@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from heartspec.protocol.client import EngineClosed, EngineCrashed, EngineGarbage, EngineProcess, EngineTimeout
+from heartspec.log_bytes import sent_bytes
 from heartspec.replay import replay_lines
 
 ENGINE = [sys.executable, "-c", "from heartspec.cli import main; main()", "engine"]
@@ -53,15 +54,16 @@ def test_the_subprocess_survives_bad_lines(engine):
     assert engine.request({"id": "after", "cmd": "hello"})["id"] == "after"
 
 
-def test_a_raw_line_given_as_bytes_goes_out_unaltered_and_is_logged_as_a_comment():
-    """Bytes that are not UTF-8 reach the engine as they are (P-envelope-10 end to end); the move log
-    cannot hold them, so it notes them; bytes that are UTF-8 are a raw line like any other."""
+def test_a_raw_line_given_as_bytes_goes_out_unaltered_and_is_logged_byte_for_byte():
+    """Bytes that are not UTF-8 reach the engine as they are (P-envelope-10 end to end); no text line of a move
+    log holds them, so it keeps them as a #!send line (heartspec.log_bytes); bytes that are UTF-8 are a raw line
+    like any other."""
     with EngineProcess(ENGINE, timeout=20.0) as process:
         response = process.request_line(b'{"id": 1, "cmd": "hello", "x": "\xff"}')
         assert (response["id"], response["error"]["code"]) == (None, "bad_request")
         assert process.request_line('{"id": 2, "cmd": "hello", "x": "\u00e9"}'.encode())["id"] == 2
         lines = process.log_lines()
-    assert lines[0] == '# raw line sent, not UTF-8 (its undecodable bytes as \\xNN): {"id": 1, "cmd": "hello", "x": "\\xff"}'
+    assert lines[0].startswith("#!send ") and sent_bytes(lines[0]) == b'{"id": 1, "cmd": "hello", "x": "\xff"}'
     assert lines[2] == '{"id": 2, "cmd": "hello", "x": "\u00e9"}'
 
 

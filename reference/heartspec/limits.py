@@ -27,6 +27,8 @@ MAX_YAML_DEPTH = 64                # nesting of mappings and sequences in one fi
 # --- replay ------------------------------------------------------------------------
 MAX_LOG_LINE_BYTES = MAX_LINE_BYTES  # one move-log line: what the engine would accept
 MAX_LOG_BYTES = 1 << 30            # one move log (about 40,000 games)
+MAX_SEND_PARTS = 10_000            # parts of one `#!send` line (heartspec.log_bytes; conform writes a handful)
+MAX_SEND_BYTES = 16 << 20          # bytes one `#!send` line sends (the suite's longest: 1 MiB and a byte)
 MAX_VIEWER_STEPS = 20_000          # steps one viewer page draws (replay --html): about 20 games, a page of some 10 MiB
 
 # --- compat --from: the saved reports it reads ---------------------------------------

@@ -15,6 +15,9 @@ DEFAULT_MAX_SECONDS = 1800.0
 @click.option("--engine", default=None, metavar="CMD", callback=engine_words,
               help="Engine command to check (a shell-style string). Default: the bundled reference engine.")
 @click.option("--ruleset", "rulesets", multiple=True, metavar="ID", help="Only scenarios of this ruleset (repeatable).")
+@click.option("--tier", "tiers", multiple=True, type=click.Choice(["rules", "protocol", "hardening"]),
+              help="Only scenarios of this tier (repeatable): rules (the game), protocol (commands, responses, events, "
+                   "refusals), hardening (strict JSON and framing edge cases). Each tier is reported apart.")
 @click.option("--id", "ids", multiple=True, metavar="ID",
               help="Only this scenario, an id as the summary and -v print it (end-006[fi-4p-2]); a bare id "
                    "(end-006) takes all its rows (repeatable).")
@@ -32,13 +35,16 @@ DEFAULT_MAX_SECONDS = 1800.0
 @click.option("--report-json", type=click.Path(), default=None,
               help="Write every scenario's outcome, and failure details, as JSON.")
 @click.option("--junitxml", type=click.Path(), default=None, help="Write a JUnit XML report.")
+@click.option("--save", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Write each failing scenario's move log, transcript and replay command into DIR (made if missing), "
+                   "with an index saying which logs reproduce their failure.")
 @click.option("-v", "--verbose", is_flag=True, help="One line per scenario, named by its stable id.")
 @click.option("--fuzz", type=Seconds(), default=None, metavar="SECONDS",
               help="After the scenarios, play the engine against the reference engine this long (heartspec fuzz).")
 @click.option("--fuzz-known-differences", type=click.Path(dir_okay=False), default=None,
               help="Signatures the fuzz pass accepts, 'command field rule  # reason' per line.")
-def conform_command(engine, rulesets, ids, keyword, tags, timeout, startup_timeout, max_seconds, expected_failures,
-                    report_json, junitxml, verbose, fuzz, fuzz_known_differences) -> None:
+def conform_command(engine, rulesets, tiers, ids, keyword, tags, timeout, startup_timeout, max_seconds, expected_failures,
+                    report_json, junitxml, save, verbose, fuzz, fuzz_known_differences) -> None:
     """Check an engine against the conformance scenarios over the protocol.
 
     Exit status: 0 when every scenario run held, 1 when one failed unexpectedly, 2 when the run could not check
@@ -48,9 +54,9 @@ def conform_command(engine, rulesets, ids, keyword, tags, timeout, startup_timeo
     from heartspec.conformance.runner import ConformOptions, RunnerError, run
 
     check_filter_ids(rulesets=list(rulesets))
-    options = ConformOptions(engine=engine, rulesets=list(rulesets), ids=list(ids), keyword=keyword, tags=tags,
+    options = ConformOptions(engine=engine, rulesets=list(rulesets), tiers=list(tiers), ids=list(ids), keyword=keyword, tags=tags,
                              timeout=timeout, startup_timeout=startup_timeout,
-                             max_seconds=max_seconds, expected_failures=expected_failures, report_json=report_json, junitxml=junitxml,
+                             max_seconds=max_seconds, expected_failures=expected_failures, report_json=report_json, junitxml=junitxml, save=save,
                              verbose=verbose, fuzz=fuzz, fuzz_known_differences=fuzz_known_differences)
     try:
         sys.exit(run(options))

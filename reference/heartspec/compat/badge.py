@@ -1,4 +1,6 @@
-"""An engine's badge: a flat SVG a project can embed, `heartspec | fi 97%` (its closest ruleset, share passed)."""
+"""An engine's badge: a flat SVG a project can embed, `heartspec | fi 94/99 · protocol 123/140 · hardening 10/23`:
+its closest ruleset's rules scenarios, then the protocol and hardening tiers, each passed of run. The colour is
+that of the worst tier shown, so a good rules score never hides a failing protocol."""
 
 from __future__ import annotations
 
@@ -12,11 +14,13 @@ GREY = "#6d6d6d"
 
 def badge_text(engine: dict) -> tuple[str, str]:
     closest = engine["closest"]
-    if closest is None or "no_scenario_ran" in engine["flags"]:
+    if "no_scenario_ran" in engine["flags"] or not engine["tier_summary"]:
         return "not run", GREY
-    share = closest["passed"] / closest["ran"]
-    colour = next(c for bound, c in COLOURS if share >= bound)
-    return f"{closest['ruleset']} {closest['passed']}/{closest['ran']}", colour
+    shown = [closest] if closest else []
+    shown += [engine["tiers"][tier] for tier in ("protocol", "hardening") if engine["tiers"][tier]["ran"]]
+    worst = min(part["passed"] / part["ran"] for part in shown)
+    colour = next(c for bound, c in COLOURS if worst >= bound)
+    return engine["tier_summary"], colour
 
 
 def render_badge(engine: dict, title: str = "heartspec") -> str:

@@ -6,10 +6,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable
 
-from heartspec.compat.reports_in import load_reports
+from heartspec.compat.summary import build_summary, load_reports
 from heartspec.compat.run import REPORTS, CompatError
 from heartspec.compat.site import site_files
-from heartspec.compat.summary import build_summary
 from heartspec.output_folders import write_folder
 from heartspec.outputs import OutputError
 from heartspec.safe_text import shortened

@@ -9,11 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from heartspec.conformance.coverage import CoverageError, tag_values
+from heartspec.conformance.tiers import TierError, tier_of
 from heartspec.paths import data_dir
 
 
 def scenario_catalog(folder: Path | None = None) -> dict[str, dict]:
-    """Scenario id (without its Examples row) -> name, feature file, area, depends, source text."""
+    """Scenario id (without its Examples row) -> name, feature file, area, tier, protocol clauses, depends, source text."""
     from gherkin.parser import Parser
 
     catalog: dict[str, dict] = {}
@@ -30,10 +31,17 @@ def scenario_catalog(folder: Path | None = None) -> dict[str, dict]:
             ident = (tag_values(scenario["tags"], "id") or [""])[0]
             if not ident:
                 continue
+            area = (tag_values(scenario["tags"], "area") or [path.stem])[0]
+            try:
+                tier = tier_of(area, tag_values(tags, "tier"))
+            except TierError as err:
+                raise CoverageError(f"{path.name}: scenario {ident}: {err}") from None
             catalog[ident] = {
                 "name": scenario.get("name", ""),
                 "feature": path.name,
-                "area": (tag_values(scenario["tags"], "area") or [path.stem])[0],
+                "area": area,
+                "tier": tier,
+                "clauses": sorted(set(tag_values(tags, "clause"))),
                 "depends": sorted(set(tag_values(tags, "depends"))),
                 "source": " ".join((scenario.get("description") or "").split()),
             }

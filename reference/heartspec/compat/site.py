@@ -1,7 +1,8 @@
 """The report site: static HTML, CSS and JS built from compat.json and the saved reports, nothing else.
 
     index.html               engines x rulesets, closest first; departures; every scenario row, filterable
-    engines/LABEL.html       one engine: claims, notes, failures with transcript and move log, fuzz differences
+    engines/LABEL.html       one engine: claims, tiers, its failures grouped by cause, fuzz differences (light: a phone opens it)
+    engines/LABEL/ROW.html   one failing scenario row of that engine: transcript, move log, the commands that reproduce it
     scenarios/ID.html        one scenario: each engine's outcome on each of its rows, and why
     badges/LABEL.svg         one badge per engine
     compat.json, style.css, app.js, matrix.md (the front matrix as markdown, for a README)
@@ -19,6 +20,7 @@ from pathlib import Path
 from heartspec.compat.badge import render_badge
 from heartspec.compat.summary import OUTCOMES, PROTOCOL_COLUMN, area_words, fault_of, outcome_of
 from heartspec.web_safe import html, page_slug
+from heartspec.conformance.tiers import TIERS
 
 ASSETS = Path(__file__).with_name("assets")
 OUTCOME_WORDS = {"passed": "passed", "failed": "failed", "errored": "errored (crash, hang, garbage)",
@@ -32,6 +34,28 @@ FLAG_WORDS = {
 
 
 e = html  # every value reaches a page through the one escaper, numbers included
+
+
+TIER_WORDS = {"rules": "the game's rules", "protocol": "commands, responses, events and refusals",
+              "hardening": "strict JSON and framing edge cases"}
+
+
+def failure_page_name(engine: dict, row_id: str) -> str:
+    """A failing row's own page, beside its engine's: `engines/LABEL/hearts-001-fi-4p-.html` (both names slugs, never paths)."""
+    return f"{engine['page'].removesuffix('.html')}/{page_slug(row_id)}.html"
+
+
+def unclassified_words(engine: dict, what: str = "expected-failures") -> str:
+    """Only an adapter ships classification files; a user's engine is never told of one."""
+    return f"not listed in the adapter's {what} file" if engine.get("adapter") else f"no {what} file gives a cause"
+
+
+def tiers_table(engine: dict) -> str:
+    cells = "".join(f'<tr><th>{e(tier)}</th><td>{e(TIER_WORDS[tier])}</td><td class="cell">{bar(engine["tiers"][tier])}'
+                    f'<div class="nums">{numbers(engine["tiers"][tier])}</div></td>'
+                    f'<td>{e(engine["tiers"][tier]["passed"])}/{e(engine["tiers"][tier]["ran"])}</td></tr>' for tier in TIERS)
+    return (f'<table class="tiers"><thead><tr><th>tier</th><th>checks</th><th>outcomes</th><th>passed of run</th></tr>'
+            f'</thead><tbody>{cells}</tbody></table>')
 
 
 def column_title(column: str) -> str:
@@ -69,8 +93,27 @@ def cell(counts: dict, column: str) -> str:
     return f'<td class="cell" data-column="{e(column)}">{bar(counts)}<div class="nums">{numbers(counts)}</div></td>'
 
 
-def flags_html(flags: list[str]) -> str:
-    return "".join(f'<p class="flag {e(f)}">{e(FLAG_WORDS.get(f, f))}</p>' for f in flags)
+USER_ENGINE_FLAG_WORDS = {  # an engine that is no adapter is never told of one
+    "possible_broken_adapter": "Fails nearly everything it runs: check that it speaks the protocol (spec/protocol.md) "
+                               "before reading its rule results.",
+}
+USER_ENGINE_FLAG_TAGS = {"possible_broken_adapter": "fails nearly everything"}
+
+
+def flag_words(flag: str, engine: dict | None = None) -> str:
+    if engine is not None and not engine.get("adapter") and flag in USER_ENGINE_FLAG_WORDS:
+        return USER_ENGINE_FLAG_WORDS[flag]
+    return FLAG_WORDS.get(flag, flag)
+
+
+def flag_tag(flag: str, engine: dict) -> str:
+    if not engine.get("adapter") and flag in USER_ENGINE_FLAG_TAGS:
+        return USER_ENGINE_FLAG_TAGS[flag]
+    return flag.replace("_", " ")
+
+
+def flags_html(flags: list[str], engine: dict | None = None) -> str:
+    return "".join(f'<p class="flag {e(f)}">{e(flag_words(f, engine))}</p>' for f in flags)
 
 
 def legend() -> str:
@@ -97,10 +140,9 @@ def index_page(summary: dict) -> str:
     head = "".join(f'<th data-column="{e(c)}">{e(column_title(c))}</th>' for c in columns)
     rows = []
     for rank, engine in enumerate(summary["engines"], start=1):
-        closest = engine["closest"]
-        near = f'{e(closest["ruleset"])} ({e(closest["passed"])}/{e(closest["ran"])})' if closest else "none ran"
+        near = e(engine["tier_summary"]) or "none ran"
         cells = "".join(cell(engine["counts"][c], c) for c in columns)
-        marks = "".join(f' <span class="tag {e(f)}" title="{e(FLAG_WORDS[f])}">{e(f.replace("_", " "))}</span>'
+        marks = "".join(f' <span class="tag {e(f)}" title="{e(flag_words(f, engine))}">{e(flag_tag(f, engine))}</span>'
                         for f in engine["flags"])
         rows.append(f'<tr class="engine" data-label="{e(engine["label"])}" data-rank="{e(rank)}">'
                     f'<th class="name"><a href="{e(engine["page"])}">{e(engine["label"])}</a>{marks}'
@@ -114,9 +156,12 @@ def index_page(summary: dict) -> str:
         f'<p class="lead">Each engine ran the heartspec conformance scenarios over the protocol, and a fuzz pass of '
         f'{e(plural(settings["games_per_setup"], "game"))} per set-up from seed {e(settings["seed"])} against the reference. '
         f'Rows are sorted closest to the rules first (most scenarios passed, then fewest failed). '
-        f'A cell counts one ruleset\'s scenario rows; <em>protocol</em> is the scenarios of the protocol itself.</p>',
+        f'A cell counts one ruleset\'s scenario rows; <em>protocol</em> is the scenarios of the protocol itself. '
+        f'The scenarios come in three tiers, counted apart: <em>rules</em> (the game; the closest ruleset is chosen from '
+        f'these), <em>protocol</em> (commands, responses, events, refusals) and <em>hardening</em> (strict JSON and '
+        f'framing edge cases), shown as passed of run.</p>',
         subset_note(settings), legend(), filter_bar(summary),
-        f'<table class="matrix"><thead><tr><th>engine</th><th>closest ruleset</th>{head}</tr></thead>'
+        f'<table class="matrix"><thead><tr><th>engine</th><th>by tier: closest ruleset, protocol, hardening</th>{head}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>',
         f'<section><h2>Not run here</h2><ul>{skipped}</ul></section>' if skipped else "",
         departures_section(summary), scenario_table(summary), reproduce_section(),
@@ -152,14 +197,14 @@ def reproduce_section() -> str:
 def matrix_markdown(summary: dict) -> str:
     """The front matrix as a markdown table, for a README."""
     columns = summary["columns"]
-    lines = ["| engine | closest | " + " | ".join(column_title(c) for c in columns) + " |",
+    lines = ["| engine | by tier | " + " | ".join(column_title(c) for c in columns) + " |",
              "|---|---|" + "---|" * len(columns)]
     for engine in summary["engines"]:
-        closest = engine["closest"]
-        near = f'{closest["ruleset"]} {closest["passed"]}/{closest["ran"]}' if closest else "none ran"
+        near = engine["tier_summary"] or "none ran"
         cells = " | ".join("/".join(str(engine["counts"][c][o]) for o in OUTCOMES) for c in columns)
         lines.append(f'| [{engine["label"]}]({engine["page"]}) | {near} | {cells} |')
-    return "\n".join(lines + ["", "Each cell: passed/failed/errored/skipped scenario rows."]) + "\n"
+    return "\n".join(lines + ["", "By tier: the closest ruleset's rules scenarios, then the protocol and hardening tiers, "
+                               "passed of run. Each cell: passed/failed/errored/skipped scenario rows."]) + "\n"
 
 
 def front_data(summary: dict) -> dict:
@@ -167,18 +212,30 @@ def front_data(summary: dict) -> dict:
 
 
 def departures_section(summary: dict) -> str:
-    parts = ["<section><h2>Where each engine departs from each ruleset</h2>"]
+    """Each engine's departures by cause: the sentence once, then what it explains, the rows on the engine's page."""
+    parts = ["<section><h2>Where each engine departs, by cause</h2>"]
     for engine in summary["engines"]:
-        closest = engine["closest"]
-        near = (f'comes closest to <b>{e(closest["ruleset"])}</b> ({e(closest["passed"])} of {e(closest["ran"])} passed)'
-                if closest else "ran no scenario of a ruleset")
-        items = "".join(f'<li data-ruleset="{e(d["ruleset"])}" data-area="{e(d["area"])}">{e(d["sentence"])}</li>'
-                        for d in engine["departures"])
+        near = f'by tier: {e(engine["tier_summary"])}' if engine["tier_summary"] else "ran no scenario"
+        items = "".join(cause_item(cause, f'{engine["page"]}#cause-{number}', compact=True)
+                        for number, cause in enumerate(engine["causes"], start=1))
         none = "" if items else "<li>No departure in any scenario it ran.</li>"
         parts.append(f'<div class="engine-card"><h3><a href="{e(engine["page"])}">{e(engine["label"])}</a> {near}</h3>'
-                     f'{flags_html(engine["flags"])}<ul class="departures">{items}{none}</ul></div>')
+                     f'{flags_html(engine["flags"], engine)}<ul class="departures">{items}{none}</ul></div>')
     parts.append("</section>")
     return "\n".join(parts)
+
+
+def cause_item(cause: dict, link: str, compact: bool, rows: str = "") -> str:
+    """One cause: its sentence, then the tiers, rulesets and areas it explains and how many rows (the rows
+    themselves, linked to their pages, on the engine's page)."""
+    count = len(cause["scenarios"])
+    errored = f', {e(cause["errored"])} with the engine breaking' if cause["errored"] else ""
+    explains = (f'{plural(count, "scenario row")}{errored} · tiers: {e(", ".join(cause["tiers"]))} · rulesets: '
+                f'{e(", ".join(cause["rulesets"]))} · areas: {e(", ".join(area_words(a) for a in cause["areas"]))}')
+    data = (f' data-ruleset="{e(" ".join(cause["rulesets"]))}" data-area="{e(" ".join(cause["areas"]))}"'
+            if compact else "")
+    more = f' <a href="{e(link)}">rows</a>' if compact else ""
+    return f'<li class="cause"{data}><b>{e(cause["sentence"])}</b><div class="sub">{explains}{more}</div>{rows}</li>'
 
 
 def scenario_table(summary: dict) -> str:
@@ -192,7 +249,7 @@ def scenario_table(summary: dict) -> str:
         flag = ' <span class="tag possible_suite_fault">suite?</span>' if row["flags"] else ""
         body.append(f'<tr class="row" data-ruleset="{e(row["ruleset"] if row["ruleset"] in summary["columns"] else PROTOCOL_COLUMN)}" '
                     f'data-area="{e(row["area"])}" data-outcome="{e(outcomes)}">'
-                    f'<td><a href="scenarios/{e(row["base"])}.html">{e(row["id"])}</a>{flag}</td>'
+                    f'<td><a href="scenarios/{e(page_slug(row["base"]))}.html">{e(row["id"])}</a>{flag}</td>'
                     f'<td>{e(area_words(row["area"]))}</td>{cells}</tr>')
     return (f'<section><h2>Scenario rows</h2><p>Each scenario row and every engine\'s outcome. The filters above apply.</p>'
             f'<table class="rows filterable"><thead><tr><th>scenario</th><th>area</th>{head}</tr></thead>'
@@ -214,26 +271,51 @@ def transcript_text(exchanges: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def failure_block(row: dict, failure: dict, catalog: dict, command: str) -> str:
+def failure_label(failure: dict, engine: dict) -> str:
+    kind = failure["classification"]
+    return (f'<span class="class">{e(kind)}</span> {e(failure["reason"] or "")}' if kind
+            else f'<span class="class unclassified">unclassified</span> {e(unclassified_words(engine))}')
+
+
+def failure_block(row: dict, failure: dict, catalog: dict, engine: dict) -> str:
+    """A failing row on its engine's page: what failed in a line, the rest on the row's own page."""
     details = row.get("details") or {}
     info = catalog.get(row["id"].split("[")[0], {})
-    kind = failure["classification"]
-    label = (f'<span class="class">{e(kind)}</span> {e(failure["reason"] or "")}' if kind
-             else '<span class="class unclassified">unclassified</span> not listed in the adapter\'s expected-failures file')
     fault = f' <span class="tag errored">{e(fault_of(row))}</span>' if failure["outcome"] == "errored" else ""
-    log = "\n".join(details.get("move_log", []))
+    own = failure_page_name(engine, row["id"]).removeprefix("engines/")
     return (f'<details class="failure" id="{e(row["id"])}" data-ruleset="{e(row["ruleset"])}" data-area="{e(row.get("area", ""))}" '
             f'data-outcome="{e(failure["outcome"])}"><summary><b>{e(row["id"])}</b> {e(row["ruleset"])} · '
-            f'{e(area_words(row.get("area", "")))}{fault} — {label}</summary>'
-            f'<p>{e(details.get("scenario") or info.get("name", ""))} '
-            f'(<a href="../scenarios/{e(page_slug(row["id"].split("[")[0]))}.html">scenario page</a>)</p>'
-            f'<p class="source">{e(details.get("citation") or info.get("source", ""))}</p>'
+            f'{e(area_words(row.get("area", "")))}{fault} — {failure_label(failure, engine)}</summary>'
+            f'<p>{e(details.get("scenario") or info.get("name", ""))} ({e(row.get("tier", ""))} tier)</p>'
             f'<p><b>Failed step:</b> {e(details.get("step") or "(setup)")}</p>'
-            f'<p>Run it again: <code>{e(rerun_command(command, row["id"]))}</code></p>'
-            f'<pre class="what">{e(details.get("what", ""))}</pre>'
-            f'<h4>Transcript (requests &gt; and responses &lt;)</h4><pre class="log">{e(transcript_text(details.get("exchanges", [])))}</pre>'
-            f'<h4>Move log</h4><p>Save as a file and run <code>heartspec replay FILE</code>.</p>'
-            f'<pre class="log">{e(log)}</pre></details>')
+            f'<pre class="what">{e(first_line(details.get("what", ""), 300))}</pre>'
+            f'<p><a href="{e(own)}">Move log, transcript and the commands that reproduce it</a> · '
+            f'<a href="../scenarios/{e(page_slug(row["id"].split("[")[0]))}.html">scenario page</a></p></details>')
+
+
+def failure_page(row: dict, failure: dict, catalog: dict, engine: dict) -> str:
+    """One failing row of one engine in full: the scenario, the failure, the transcript, the move log."""
+    details = row.get("details") or {}
+    info = catalog.get(row["id"].split("[")[0], {})
+    clauses = details.get("clauses") or info.get("clauses") or []
+    log = "\n".join(details.get("move_log", []))
+    fault = f' <span class="tag errored">{e(fault_of(row))}</span>' if failure["outcome"] == "errored" else ""
+    body = [f'<h1>{e(row["id"])} <small>on <a href="../{e(engine["page"].removeprefix("engines/"))}">{e(engine["label"])}</a></small></h1>',
+            f'<p>{failure_label(failure, engine)}{fault}</p>',
+            f'<p class="lead">{e(details.get("scenario") or info.get("name", ""))} '
+            f'(<a href="../../scenarios/{e(page_slug(row["id"].split("[")[0]))}.html">scenario page</a>)</p>',
+            f'<dl class="facts"><dt>tier</dt><dd>{e(row.get("tier", ""))}</dd><dt>ruleset</dt><dd>{e(row["ruleset"])}</dd>'
+            f'<dt>area</dt><dd>{e(area_words(row.get("area", "")))}</dd>'
+            + (f'<dt>protocol clauses</dt><dd>{e(" ".join(clauses))}</dd>' if clauses else "") + '</dl>',
+            f'<p class="source">{e(details.get("citation") or info.get("source", ""))}</p>',
+            f'<p><b>Failed step:</b> {e(details.get("step") or "(setup)")}</p>',
+            f'<p>Run it again: <code>{e(rerun_command(engine["command"], row["id"]))}</code></p>',
+            f'<pre class="what">{e(details.get("what", ""))}</pre>',
+            f'<h2>Transcript (requests &gt; and responses &lt;)</h2><pre class="log">{e(transcript_text(details.get("exchanges", [])))}</pre>',
+            f'<h2>Move log</h2><p>Save as a file and run <code>heartspec replay FILE --engine CMD</code> (the engine under '
+            f'test stops where it differs), or <code>heartspec replay FILE</code> (the reference tells the hand).</p>'
+            f'<pre class="log">{e(log)}</pre>']
+    return page(f"{row['id']} on {engine['label']}: heartspec compatibility", "\n".join(body), 2)
 
 
 def rerun_command(command: str, scenario_id: str) -> str:
@@ -251,7 +333,7 @@ def fuzz_section(engine: dict, fuzz: dict | None) -> str:
         smallest = group["smallest"]
         setup = smallest["setup"]
         kind = (f'<span class="class">{e(line["classification"])}</span> {e(line["reason"] or "")}' if line["classification"]
-                else '<span class="class unclassified">unclassified</span> not listed in the adapter\'s known-differences file')
+                else f'<span class="class unclassified">unclassified</span> {e(unclassified_words(engine, "known-differences"))}')
         values = (f'<pre class="what">the engine {e(smallest["problem"])}</pre>' if smallest.get("problem") else
                   f'<pre class="what">reference: {e(json.dumps(smallest["reference"], ensure_ascii=False))}\n'
                   f'engine:    {e(json.dumps(smallest["engine"], ensure_ascii=False))}</pre>')
@@ -312,28 +394,33 @@ def engine_page(engine: dict, entry: dict, summary: dict, catalog: dict) -> str:
     for row in rows.values():
         if row["outcome"] == "skipped":
             skipped[row.get("reason", "")] = skipped.get(row.get("reason", ""), 0) + 1
-    failures = "".join(failure_block(rows[f["id"]], f, catalog, engine["command"]) for f in engine["failures"])
+    failures = "".join(failure_block(rows[f["id"]], f, catalog, engine) for f in engine["failures"])
     stale = "".join(f"<li>{e(s)}</li>" for s in engine["stale_expected_failures"])
-    departures = "".join(f"<li>{e(d['sentence'])}</li>" for d in engine["departures"]) or "<li>No departure.</li>"
+    departures = "".join(
+        cause_item(cause, "", compact=False, rows=cause_rows(cause, engine)).replace('<li class="cause"', f'<li class="cause" id="cause-{n}"', 1)
+        for n, cause in enumerate(engine["causes"], start=1)) or "<li>No departure.</li>"
     manifest = entry["manifest"]
     files = ", ".join(f'{e(f["name"])}' for f in manifest.get("files", {}).values()) or "none"
+    notes = manifest.get("notes") or ""
     body = [
         f'<h1>{e(engine["label"])} <img src="../{e(engine["badge"])}" alt="badge"></h1>',
-        flags_html(engine["flags"]),
+        flags_html(engine["flags"], engine),
         f'<p class="flag">{e(engine["problem"])}</p>' if engine["problem"] else "",
         '<dl class="facts">'
         f'<dt>engine</dt><dd>{e(engine["name"]) or "?"} {e(engine["version"])}</dd>'
         f'<dt>command</dt><dd><code>{e(engine["command"])}</code></dd>'
         f'<dt>configuration</dt><dd>{e(" ".join(engine["configuration"])) or "default"}</dd>'
         f'<dt>claims</dt><dd>{e(claims_text(engine["claims"]))}</dd>'
-        + hello_facts(manifest.get("hello")) +
-        f'<dt>classification files</dt><dd>{files}</dd>'
-        f'<dt>badge</dt><dd><code>![heartspec]({e(engine["badge"])})</code> (a path relative to the site)</dd></dl>',
+        + hello_facts(manifest.get("hello"))
+        + (f'<dt>classification files</dt><dd>{files}</dd>' if engine.get("adapter") else "")
+        + f'<dt>badge</dt><dd><code>![heartspec]({e(engine["badge"])})</code> (a path relative to the site)</dd></dl>',
+        f'<section><h2>By tier</h2>{tiers_table(engine)}</section>',
         f'<table class="matrix"><thead><tr>{head}</tr></thead><tbody><tr>'
         + "".join(cell(engine["counts"][c], c) for c in columns) + "</tr></tbody></table>",
         legend(),
-        f'<section><h2>Closest ruleset and departures</h2><p>{closest_words(engine)}</p><ul>{departures}</ul></section>',
-        f'<section><h2>Adapter notes</h2><pre class="notes">{e(manifest.get("notes") or "(none)")}</pre></section>',
+        f'<section><h2>Closest ruleset and departures, by cause</h2><p>{closest_words(engine)}</p>'
+        f'<ul class="departures">{departures}</ul></section>',
+        notes_section(engine, notes),
         f'<section><h2>Failing scenarios ({e(len(engine["failures"]))}, {e(engine["unclassified"])} unclassified)</h2>',
         filter_bar(summary, ("failed", "errored")), f'<div class="filterable">{failures}</div>',
         (f'<p>Listed in the expected-failures file, but a scenario they match passed (remove them):</p><ul>{stale}</ul>'
@@ -345,11 +432,25 @@ def engine_page(engine: dict, entry: dict, summary: dict, catalog: dict) -> str:
     return page(f"{engine['label']}: heartspec compatibility", "\n".join(body), 1)
 
 
+def notes_section(engine: dict, notes: str) -> str:
+    """An adapter's notes (its module's docstring); the reference's or a user's engine's under a plain title."""
+    if engine.get("adapter"):
+        return f'<section><h2>Adapter notes</h2><pre class="notes">{e(notes or "(none)")}</pre></section>'
+    return f'<section><h2>Notes</h2><pre class="notes">{e(notes)}</pre></section>' if notes else ""
+
+
+def cause_rows(cause: dict, engine: dict) -> str:
+    links = ", ".join(f'<a href="{e(failure_page_name(engine, sid).removeprefix("engines/"))}">{e(sid)}</a>'
+                      for sid in cause["scenarios"])
+    return f'<details class="rows"><summary>the rows</summary><p>{links}</p></details>'
+
+
 def closest_words(engine: dict) -> str:
     closest = engine["closest"]
     if not closest:
         return "It ran no scenario of any ruleset."
-    return f'It comes closest to <b>{e(closest["ruleset"])}</b>: {e(closest["passed"])} of {e(closest["ran"])} scenarios run there pass.'
+    return (f'It comes closest to <b>{e(closest["ruleset"])}</b>: {e(closest["passed"])} of {e(closest["ran"])} rules scenarios '
+            f'run there pass. By tier: {e(engine["tier_summary"])}.')
 
 
 # --- one scenario ----------------------------------------------------------------
@@ -361,7 +462,7 @@ def why(row: dict, failure: dict | None) -> str:
         return ""
     what = first_line((row.get("details") or {}).get("what") or "", 200)
     reason = f'{failure["classification"]}: {failure["reason"]}' if failure["classification"] else "unclassified"
-    return f"{reason} — {what} (the engine's page has the whole failure)"
+    return f"{reason} — {what} (the row's page on its engine has the whole failure)"
 
 
 def scenario_page(base: str, info: dict, summary: dict, reported: dict) -> str:
@@ -377,7 +478,7 @@ def scenario_page(base: str, info: dict, summary: dict, reported: dict) -> str:
                 continue
             failure = next((f for f in engine["failures"] if f["id"] == slot["id"]), None)
             outcome = outcome_of(row)
-            link = f'../{e(engine["page"])}#{e(slot["id"])}' if failure else f'../{e(engine["page"])}'
+            link = f'../{e(failure_page_name(engine, slot["id"]))}' if failure else f'../{e(engine["page"])}'
             lines.append(f'<tr data-outcome="{e(outcome)}"><td>{e(slot["id"])}</td><td><a href="{link}">{e(label)}</a></td>'
                          f'<td><span class="o {e(outcome)}">{e(outcome)}</span></td><td>{e(why(row, failure))}</td></tr>')
     depends = ", ".join(area_words(d) for d in info.get("depends", [])) or "none"
@@ -402,6 +503,10 @@ def site_files(summary: dict, loaded: dict) -> dict[str, str]:
     by_label = {entry["manifest"]["label"]: entry for entry in loaded["engines"]}
     for engine in summary["engines"]:
         files[engine["page"]] = engine_page(engine, by_label[engine["label"]], summary, loaded["catalog"])
+        reported_rows = {row["id"]: row for row in (by_label[engine["label"]]["conform"] or {}).get("scenarios", [])}
+        for failure in engine["failures"]:
+            files[failure_page_name(engine, failure["id"])] = failure_page(reported_rows[failure["id"]], failure,
+                                                                           loaded["catalog"], engine)
         files[engine["badge"]] = render_badge(engine)
     reported = {label: {row["id"]: row for row in (entry["conform"] or {}).get("scenarios", [])}
                 for label, entry in by_label.items()}

@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from heartspec.conformance.report import example_id_matches, parse_expected_failures
+from heartspec.conformance.tiers import TIERS, tier_of, tier_of_scenario_id, tier_words
 from heartspec.fuzz.report import parse_known_differences
 from heartspec.web_safe import page_slug
 
@@ -33,10 +34,36 @@ def area_words(area: str) -> str:
 
 
 def load_reports(out: Path) -> dict:
-    """Everything a summary and the site are built from: the reports folder of a compat run, checked."""
+    """Everything a summary and the site are built from: the reports folder of a compat run, checked as
+    untrusted input (compat.reports_in), each scenario row with its tier."""
     from heartspec.compat.reports_in import load_reports as checked
 
-    return checked(out)
+    reports = checked(out)
+    reports["catalog"] = catalog = with_tiers(reports["catalog"] or {})
+    for entry in reports["engines"]:
+        for row in (entry["conform"] or {}).get("scenarios", []):
+            row.setdefault("tier", tier_of_scenario_id(row["id"], catalog))
+    return reports
+
+
+def with_tiers(catalog: dict) -> dict:
+    """The saved catalog with each scenario's tier: reports saved before tiers existed name none, so the tier
+    (and the protocol clauses) come from the shipped features by scenario id, or, for a scenario they no longer
+    have, from its area. No engine runs again."""
+    if all("tier" in info for info in catalog.values()):
+        return catalog
+    from heartspec.compat.catalog import scenario_catalog
+
+    shipped = scenario_catalog()
+    return {sid: {**info, "tier": info.get("tier") or (shipped.get(sid) or {}).get("tier") or tier_of(info.get("area", "")),
+                  "clauses": info.get("clauses", (shipped.get(sid) or {}).get("clauses", []))}
+            for sid, info in catalog.items()}
+
+
+def is_adapter(manifest: dict) -> bool:
+    """An engine heartspec runs through one of its adapters (the default table's third-party engines): only these
+    come with the adapter's notes and classification files. The reference and a user's engine are no adapters."""
+    return str(manifest.get("module") or "").startswith("heartspec.adapters.")
 
 
 # --- one engine's scenarios -------------------------------------------------
@@ -95,7 +122,7 @@ def summarise_failures(rows: list[dict], expected: dict[str, str]) -> list[dict]
         if outcome not in ("failed", "errored"):
             continue
         kind, reason = classification(listed_reason(expected, row["id"]))
-        failures.append({"id": row["id"], "ruleset": row["ruleset"], "area": row.get("area", ""),
+        failures.append({"id": row["id"], "ruleset": row["ruleset"], "area": row.get("area", ""), "tier": row["tier"],
                          "depends": row.get("depends", []), "outcome": outcome, "fault": fault_of(row),
                          "classification": kind, "reason": reason})
     return failures
@@ -135,7 +162,7 @@ def share(c: dict) -> float:
     return c["passed"] / ran if ran else 0.0
 
 
-def departures(failures: list[dict], by_area: dict, rulesets: list[str]) -> list[dict]:
+def departures(failures: list[dict], by_area: dict, rulesets: list[str], adapter: bool = False) -> list[dict]:
     """Per ruleset and rule area with failures: how many of the scenarios run there fail, and why, in one sentence."""
     grouped: dict = defaultdict(list)
     for failure in failures:
@@ -146,11 +173,12 @@ def departures(failures: list[dict], by_area: dict, rulesets: list[str]) -> list
             rows = grouped[(ruleset, area)]
             c = by_area[ruleset][area]
             result.append({"ruleset": ruleset, "area": area, "failed": len(rows), "ran": c["total"] - c["skipped"],
-                           "scenarios": [row["id"] for row in rows], "sentence": departure_sentence(ruleset, area, rows, c)})
+                           "scenarios": [row["id"] for row in rows],
+                           "sentence": departure_sentence(ruleset, area, rows, c, adapter)})
     return result
 
 
-def departure_sentence(ruleset: str, area: str, rows: list[dict], counts: dict) -> str:
+def departure_sentence(ruleset: str, area: str, rows: list[dict], counts: dict, adapter: bool = False) -> str:
     ran = counts["total"] - counts["skipped"]
     errored = sum(1 for row in rows if row["outcome"] == "errored")
     broke = f", {errored} of them with the engine breaking" if errored else ""
@@ -158,11 +186,63 @@ def departure_sentence(ruleset: str, area: str, rows: list[dict], counts: dict) 
     unclassified = sum(1 for row in rows if row["classification"] is None)
     why = "; ".join(reasons)
     if unclassified:
-        why = (why + "; " if why else "") + f"{unclassified} not classified by the adapter"
+        by = " by the adapter" if adapter else ""
+        why = (why + "; " if why else "") + f"{unclassified} not classified{by}"
     depends = sorted({d for row in rows for d in row["depends"]})
     rests = f" (some rest on {', '.join(area_words(d) for d in depends)})" if depends else ""
     return (f"{ruleset}, {area_words(area)}: {len(rows)} of {ran} scenarios fail{broke}{rests}"
             + (f": {why}." if why else "."))
+
+
+def tier_counts(rows: list[dict]) -> dict:
+    """Per tier (all three, always): each outcome, the total, and `ran` (a verdict reached: skips check nothing)."""
+    table = {tier: Counter() for tier in TIERS}
+    for row in rows:
+        table[row["tier"]][outcome_of(row)] += 1
+    return {tier: {**{o: c[o] for o in OUTCOMES}, "total": sum(c[o] for o in OUTCOMES),
+                   "ran": sum(c[o] for o in OUTCOMES) - c["skipped"]} for tier, c in table.items()}
+
+
+def rules_counts(rows: list[dict], rulesets: list[str]) -> dict:
+    """The rules tier's rows by ruleset: what the closest ruleset is chosen from (protocol rows that play a
+    ruleset's game check the protocol, not that ruleset's rules)."""
+    counts, _ = counts_by([row for row in rows if row["tier"] == "rules"], [*rulesets, PROTOCOL_COLUMN])
+    return {ruleset: counts[ruleset] for ruleset in rulesets}
+
+
+def tier_summary(closest: dict | None, tiers: dict) -> str:
+    """`fi 94/99 · protocol 123/140 · hardening 10/23`: the closest ruleset's rules, then each other tier that ran."""
+    shown = {"rules": {"passed": closest["passed"], "ran": closest["ran"]}} if closest else {}
+    shown.update({tier: tiers[tier] for tier in TIERS if tier != "rules"})
+    return tier_words(shown, closest["ruleset"] if closest else "rules")
+
+
+def causes(failures: list[dict], adapter: bool) -> list[dict]:
+    """The engine's failures grouped by cause, most scenarios first: one sentence per cause (the classification
+    and reason its expected-failures file gives, said once), then the tiers, rulesets, areas and scenario rows it
+    explains. Failures no file explains are grouped by tier and area, each group saying so."""
+    grouped: dict = defaultdict(list)
+    for failure in failures:
+        if failure["classification"] is None:
+            key = (None, failure["tier"], failure["area"])
+        else:
+            key = (failure["classification"], failure["reason"] or "", "")
+        grouped[key].append(failure)
+    result = []
+    for (kind, reason, area), rows in grouped.items():
+        if kind is None:
+            where = "the adapter's expected-failures file" if adapter else "an expected-failures file"
+            sentence = f"Not classified: {area_words(area)} ({reason} tier), no cause given in {where}."
+        else:
+            sentence = f"{kind[:1].upper()}{kind[1:]}: {reason}" if reason else f"{kind[:1].upper()}{kind[1:]}."
+            sentence = sentence if sentence.endswith((".", "!", "?")) else sentence + "."
+        result.append({"sentence": sentence, "classification": kind,
+                       "tiers": [t for t in TIERS if any(row["tier"] == t for row in rows)],
+                       "rulesets": sorted({row["ruleset"] for row in rows}),
+                       "areas": sorted({row["area"] for row in rows}),
+                       "scenarios": [row["id"] for row in rows],
+                       "errored": sum(1 for row in rows if row["outcome"] == "errored")})
+    return sorted(result, key=lambda c: (c["classification"] is None, -len(c["scenarios"]), c["sentence"]))
 
 
 def engine_flags(totals: dict) -> list[str]:
@@ -204,6 +284,10 @@ def summarise_engine(entry: dict, columns: list[str], rulesets: list[str]) -> di
     counts, by_area = counts_by(rows, columns)
     totals = {o: sum(counts[c][o] for c in columns) for o in (*OUTCOMES, "total")}
     failures = summarise_failures(rows, expected)
+    adapter = is_adapter(manifest)
+    tiers = tier_counts(rows)
+    by_ruleset = rules_counts(rows, rulesets)
+    closest = closest_ruleset(by_ruleset, rulesets)
     hello_engine = (manifest.get("hello") or {}).get("engine") or {}
     problem = manifest.get("problem") or (conform or {}).get("handshake_error") \
         or ((manifest.get("conform") or {}).get("error") if conform is None else None)
@@ -216,9 +300,11 @@ def summarise_engine(entry: dict, columns: list[str], rulesets: list[str]) -> di
         "module": manifest.get("module"), "problem": problem,
         "conform_exit": (manifest.get("conform") or {}).get("exit"),
         "claims": (manifest.get("hello") or {}).get("supports") or {},
-        "counts": counts, "by_area": by_area, "totals": totals,
-        "closest": closest_ruleset(counts, rulesets),
-        "departures": departures(failures, by_area, rulesets),
+        "adapter": adapter,
+        "counts": counts, "by_area": by_area, "totals": totals, "tiers": tiers, "rules_counts": by_ruleset,
+        "closest": closest, "tier_summary": tier_summary(closest, tiers),
+        "departures": departures(failures, by_area, rulesets, adapter),
+        "causes": causes(failures, adapter),
         "failures": failures, "unclassified": sum(1 for f in failures if f["classification"] is None),
         "stale_expected_failures": stale_entries(rows, expected),
         "fuzz": summarise_fuzz(entry["fuzz"], files.get("known_differences", {}).get("text", ""), manifest.get("fuzz")),
@@ -247,7 +333,7 @@ def scenario_rows(loaded: dict, engines: list[dict]) -> list[dict]:
     for entry, engine in zip(loaded["engines"], engines):
         for row in engine_rows(entry["conform"]):
             base = row["id"].split("[")[0]
-            slot = table.setdefault(row["id"], {"id": row["id"], "base": base, "ruleset": row["ruleset"],
+            slot = table.setdefault(row["id"], {"id": row["id"], "base": base, "ruleset": row["ruleset"], "tier": row["tier"],
                                                 "area": row.get("area", ""), "outcomes": {}, "flags": []})
             slot["outcomes"][engine["label"]] = outcome_of(row)
     for slot in table.values():
@@ -273,7 +359,8 @@ def build_summary(loaded: dict) -> dict:
         "skipped_engines": loaded["run"].get("skipped_engines", []),
         "engines": [engines[i] for i in order],
         "areas": sorted({row["area"] for row in rows}),
-        "scenarios": [{"id": base, "name": info["name"], "area": info["area"], "source": info["source"],
+        "tiers": list(TIERS),
+        "scenarios": [{"id": base, "name": info["name"], "area": info["area"], "tier": info["tier"], "source": info["source"],
                        "depends": info["depends"], "page": f"scenarios/{page_slug(base)}.html"}
                       for base, info in catalog.items() if base in reported],
         "rows": rows,

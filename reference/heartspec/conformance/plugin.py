@@ -36,10 +36,14 @@ def pytest_addoption(parser):
     group.addoption("--heartspec-id", action="append", default=[], metavar="ID",
                     help="only this scenario: an id as the summary prints it, e.g. end-006[fi-4p-2], or a bare "
                          "scenario id for all its rows (repeatable)")
+    group.addoption("--heartspec-tier", action="append", default=[], metavar="TIER",
+                    help="only scenarios of this tier: rules, protocol or hardening (repeatable)")
     group.addoption("--heartspec-expected-failures", default=None, metavar="FILE",
                     help="scenario ids expected to fail, one per line, '# reason' optional")
     group.addoption("--heartspec-report-json", default=None, metavar="FILE",
                     help="write every scenario's outcome and failure details as JSON")
+    group.addoption("--heartspec-save", default=None, metavar="DIR",
+                    help="write each failing scenario's move log, transcript and replay command into DIR")
     group.addoption("--heartspec-record", default=None, metavar="FILE",
                     help="write every scenario's lines as sent and the engine's answers as JSON "
                          "(heartspec.conformance.recorded_run replays them)")
@@ -156,16 +160,18 @@ class ConformanceRun:
         self.reporting.assign_example_ids(infos)
         wanted = set(config.getoption("heartspec_ruleset"))
         chosen = config.getoption("heartspec_id")
-        self.refuse_unknown_filters(sorted(wanted), chosen, [info["id"] for info in infos])
+        tiers = set(config.getoption("heartspec_tier", None) or [])
+        self.refuse_unknown_filters(sorted(wanted), chosen, [info["id"] for info in infos], sorted(tiers))
         dropped = []
         for item, info in zip(scenarios, infos):
             item.user_properties.extend([("heartspec_id", info["id"]), ("heartspec_area", info["area"]),
-                                         ("heartspec_depends", info["depends"]), ("heartspec_ruleset", info["ruleset"])])
+                                         ("heartspec_depends", info["depends"]), ("heartspec_ruleset", info["ruleset"]),
+                                         ("heartspec_tier", info["tier"]), ("heartspec_clauses", info["clauses"])])
             # -v prints the stable id, and -k matches it, so an id copied from the summary selects its row
             rename_node(item, f"{info['area'] or 'scenario'}::{info['id']}")
             item.repr_failure = functools.partial(self.scenario_failure_text, item)
             item.extra_keyword_matches.add(info["id"])
-            if wanted and info["ruleset"] not in wanted:
+            if (wanted and info["ruleset"] not in wanted) or (tiers and info["tier"] not in tiers):
                 dropped.append(item)
                 continue
             if chosen and not any(self.reporting.example_id_matches(entry, info["id"]) for entry in chosen):
@@ -180,12 +186,16 @@ class ConformanceRun:
             gone = set(dropped)
             items[:] = [item for item in items if item not in gone]
 
-    def refuse_unknown_filters(self, rulesets: list[str], chosen: list[str], scenario_ids: list[str]) -> None:
-        """An unknown --heartspec-ruleset or --heartspec-id is named, with the known ones, and the run stops (exit 2)."""
-        from heartspec.rules.problems import unknown_ids_message
+    def refuse_unknown_filters(self, rulesets: list[str], chosen: list[str], scenario_ids: list[str],
+                               tiers: list[str] = ()) -> None:
+        """An unknown --heartspec-ruleset, --heartspec-tier or --heartspec-id is named, with the known ones, and the
+        run stops (exit 2)."""
         from heartspec.conformance.layout import shipped_spec
+        from heartspec.conformance.tiers import TIERS
+        from heartspec.rules.problems import unknown_ids_message
 
-        message = unknown_ids_message("ruleset", rulesets, sorted(shipped_spec().rulesets))
+        message = (unknown_ids_message("ruleset", rulesets, sorted(shipped_spec().rulesets))
+                   or unknown_ids_message("tier", list(tiers), list(TIERS)))
         unknown = [entry for entry in chosen
                    if not any(self.reporting.example_id_matches(entry, sid) for sid in scenario_ids)]
         if message is None and unknown:
@@ -251,6 +261,25 @@ class ConformanceRun:
                       if isinstance(line, str) and command_of(line) == "hello"), None)
         return json.dumps({"format": RECORDING_FORMAT, "hello": hello, "scenarios": self.recorded})
 
+    def save_reproductions(self, terminalreporter, folder: str) -> None:
+        from heartspec.conformance.saved import SaveError, check_folder, save_failures, summary_line
+        from heartspec.outputs import OutputError
+
+        try:
+            check_folder(folder)
+            entries = save_failures(folder, self.results.rows.values())
+        except (SaveError, OutputError) as err:
+            terminalreporter.write_line(f"heartspec conform: {err}")
+            OUTPUT_ERRORS.append(str(err))
+            return
+        terminalreporter.write_line(summary_line(folder, entries))
+
+    def pytest_unconfigure(self, config):
+        """The tiers' verdicts as the run's very last line, after pytest's own count of outcomes."""
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None and self.results.rows:
+            reporter.write_line(self.reporting.tiers_line(self.results.rows.values()))
+
     def pytest_terminal_summary(self, terminalreporter, exitstatus, config):
         unknown = sorted(set(self.expected) - self.results.ids_seen)
         for line in self.results.summary_lines(unknown):
@@ -258,6 +287,8 @@ class ConformanceRun:
         nothing = getattr(config, "heartspec_nothing_checked", None)
         if nothing:
             terminalreporter.write_line(f"heartspec: nothing was checked: {nothing}")
+        if config.getoption("heartspec_save", None):
+            self.save_reproductions(terminalreporter, config.getoption("heartspec_save"))
         documents = [(config.getoption("heartspec_report_json"), lambda: json.dumps(self.results.as_json(), indent=2),
                       "JSON report"),
                      (self.record_path, self.recording_text, "recording")]

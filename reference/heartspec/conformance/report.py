@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from heartspec.conformance.session import fault_kind
+from heartspec.conformance.tiers import TIERS, tier_of
 from heartspec.inputs import read_text_file
 from heartspec.limits import MAX_KNOWN_DIFFERENCES_BYTES
 from heartspec.outputs import write_output, written_by
@@ -42,13 +43,21 @@ def item_tags(item) -> dict[str, str]:
     """The scenario id, rule area, ruleset, player count and declared dependencies of a collected scenario, from its tags."""
     tags = {"id": "", "area": "", "ruleset": "", "players": ""}
     depends: set[str] = set()
+    tiers: set[str] = set()
+    clauses: list[str] = []
     for marker in item.iter_markers():
         key, sep, value = marker.name.partition(":")
         if sep and key in tags and not tags[key]:
             tags[key] = value
         elif sep and key == "depends":
             depends.add(value)
+        elif sep and key == "tier":
+            tiers.add(value)
+        elif sep and key == "clause" and value not in clauses:
+            clauses.append(value)
     tags["depends"] = " ".join(sorted(depends))  # other rule areas the scenario's verdict rests on, by design
+    tags["tier"] = tier_of(tags["area"], tiers)
+    tags["clauses"] = " ".join(sorted(clauses))
     callspec = getattr(item, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example") if callspec else None
     if example:
@@ -92,6 +101,8 @@ def failure_details(item, error: BaseException) -> dict[str, Any]:
         "id": tags["id"],
         "nodeid": item.nodeid,
         "ruleset": tags["ruleset"],
+        "tier": tags["tier"],
+        "clauses": tags["clauses"].split(),
         "scenario": scenario.name if scenario else item.name,
         "citation": (scenario.description or "").strip() if scenario else "",
         "step": getattr(item, "heartspec_failed_step", ""),
@@ -110,9 +121,12 @@ def _move_log(session) -> dict[str, Any]:
 
 
 def format_failure(details: dict[str, Any]) -> str:
+    clauses = details.get("clauses") or []
     lines = [
-        f"scenario {details['id']}: {details['scenario']}",
+        f"scenario {details['id']}: {details['scenario']}"
+        + (f" [{details['tier']} tier]" if details.get("tier") else ""),
         details["citation"] or "Source: (no citation)",  # descriptions open with "Source:" (tests/test_conformance_*)
+        *([f"protocol clauses: {' '.join(clauses)} (spec/protocol.md)"] if clauses else []),  # descriptions open with "Source:" (tests/test_conformance_*)
         f"failed step: {details['step'] or '(setup)'}",
         f"what happened: {details['what']}",
         "requests sent and responses received:",
@@ -127,14 +141,37 @@ def format_failure(details: dict[str, Any]) -> str:
     return visible("\n".join(lines))  # what the engine said, on a terminal: no escape sequence or bidi control
 
 
+def reproduces(details: dict[str, Any]) -> bool:
+    """Whether the failure's move log reproduces it: the engine under test answers some line of it otherwise than
+    the reference (or breaks there), so `replay LOG --engine CMD` stops at that line while the fault is there."""
+    return bool(details.get("move_log_stop"))
+
+
+def not_reproduced_words(details: dict[str, Any]) -> str:
+    """Why a log does not reproduce a failure, and what does."""
+    rerun = shlex.join(["heartspec", "conform", "--engine", details.get("engine_command") or "CMD",
+                        "--id", details.get("id") or "ID"])
+    return ("this log does not reproduce the failure: the engine answered each of its lines as the reference does "
+            "on every field a replay compares, so what failed is what no log of one engine's answers holds (a fresh "
+            "engine's exit, lines written at once, timing, a field only the step checks); "
+            f"rerun the scenario instead: {rerun}")
+
+
+def replay_command(details: dict[str, Any], log: str = "FILE") -> str:
+    return shlex.join(["heartspec", "replay", log, "--engine", details.get("engine_command") or "CMD"])
+
+
 def move_log_lines(details: dict[str, Any]) -> list[str]:
-    """The move log as the file to save (line numbers count every line), and the command that checks a fix."""
+    """The move log as the file to save (line numbers count every line), and the command that reproduces the
+    failure, or, where the log cannot, why not and what does."""
     stop, log = details.get("move_log_stop", 0), details["move_log"]
     where = (f"the engine under test differs from the reference at line {stop}" if stop else
-             "the engine's answers agree with the reference's on every field fuzz compares; the step checks more")
-    check = f"heartspec replay FILE --engine {shlex.quote(details.get('engine_command') or 'CMD')}"
-    return [f"move log, {len(log)} lines, the reference's answers ({where}):", *(f"  {line}" for line in log),
-            f"check a fix: save those lines as FILE, then {check}"]
+             "the engine's answers agree with the reference's on every field a replay compares")
+    lines = [f"move log, {len(log)} lines, the reference's answers ({where}):", *(f"  {line}" for line in log)]
+    if reproduces(details):
+        return lines + [f"reproduce (it stops at line {stop} until the engine is fixed): save those lines as FILE "
+                        f"(or use conform --save DIR), then {replay_command(details)}"]
+    return lines + [not_reproduced_words(details)]
 
 
 def unexpected_pass_words(scenario_id: str, reason: str) -> str:
@@ -177,7 +214,9 @@ class Results:
             return
         row = self.rows.setdefault(report.nodeid, {"id": props["heartspec_id"], "area": props.get("heartspec_area", ""),
                                                    "depends": props.get("heartspec_depends", "").split(),
-                                                   "ruleset": props["heartspec_ruleset"] or "any"})
+                                                   "ruleset": props["heartspec_ruleset"] or "any",
+                                                   "tier": props.get("heartspec_tier") or tier_of(props.get("heartspec_area", "")),
+                                                   "clauses": props.get("heartspec_clauses", "").split()})
         if row.get("outcome") == "failed":
             return
         row["outcome"] = outcome
@@ -209,12 +248,20 @@ class Results:
         return counts_by_ruleset(self.rows.values())
 
     def summary_lines(self, unknown_expected: list[str]) -> list[str]:
-        lines = ["", "heartspec conformance summary", f"{'ruleset':<12}" + "".join(f"{o:>9}" for o in OUTCOMES)]
+        """One table per tier (rules, protocol, hardening), each by ruleset with its own total, so a rule verdict is
+        read apart from the protocol's and from JSON and framing edge cases."""
+        lines = ["", "heartspec conformance summary"]
         total: Counter = Counter()
-        for ruleset, counter in self.counts().items():
-            total.update(counter)
-            lines.append(f"{ruleset:<12}" + "".join(f"{counter[o]:>9}" for o in OUTCOMES))
-        lines.append(f"{'total':<12}" + "".join(f"{total[o]:>9}" for o in OUTCOMES))
+        for tier, by_ruleset in counts_by_tier(self.rows.values()).items():
+            lines.append(f"{tier:<12}" + "".join(f"{o:>9}" for o in OUTCOMES))
+            in_tier: Counter = Counter()
+            for ruleset, counter in by_ruleset.items():
+                in_tier.update(counter)
+                lines.append(f"  {ruleset:<10}" + "".join(f"{counter[o]:>9}" for o in OUTCOMES))
+            if len(by_ruleset) > 1:
+                lines.append(f"  {'total':<10}" + "".join(f"{in_tier[o]:>9}" for o in OUTCOMES))
+            total.update(in_tier)
+        lines.append(f"{'all tiers':<12}" + "".join(f"{total[o]:>9}" for o in OUTCOMES))
         reasons = Counter(row.get("reason", "") for row in self.rows.values() if row["outcome"] == "skipped")
         for reason, count in reasons.most_common():
             lines.append(f"skipped {count}: {reason}")
@@ -232,6 +279,30 @@ class Results:
         return report_document(self.rows.values())
 
 
+def counts_by_tier(rows) -> dict[str, dict[str, Counter]]:
+    """Outcomes per tier (in TIERS order, only tiers with rows) and, within each, per ruleset."""
+    rows = list(rows)
+    return {tier: counts_by_ruleset(row for row in rows if row.get("tier") == tier)
+            for tier in TIERS if any(row.get("tier") == tier for row in rows)}
+
+
+def tier_totals(rows) -> dict[str, dict[str, int]]:
+    """Per tier: each outcome, and `ran` (the rows that reached a verdict: skips check nothing)."""
+    totals = {}
+    for tier, by_ruleset in counts_by_tier(rows).items():
+        c: Counter = sum(by_ruleset.values(), Counter())
+        totals[tier] = {**{o: c[o] for o in OUTCOMES}, "ran": c["passed"] + c["failed"] + c["xfailed"]}
+    return totals
+
+
+def tiers_line(rows) -> str:
+    """The run's last line: passed of those run, tier by tier (`rules 94/99 · protocol 123/140 · hardening 10/23`)."""
+    from heartspec.conformance.tiers import tier_words
+
+    words = tier_words(tier_totals(rows))
+    return f"by tier, passed of run: {words}" if words else "by tier: no scenario ran"
+
+
 def counts_by_ruleset(rows) -> dict[str, Counter]:
     table: dict[str, Counter] = defaultdict(Counter)
     for row in rows:
@@ -244,6 +315,7 @@ def report_document(rows) -> dict[str, Any]:
     rows = list(rows)
     return {
         "counts": {ruleset: {o: c[o] for o in OUTCOMES} for ruleset, c in counts_by_ruleset(rows).items()},
+        "tiers": tier_totals(rows),
         "scenarios": sorted(rows, key=lambda row: row["id"]),
     }
 
@@ -251,7 +323,7 @@ def report_document(rows) -> dict[str, Any]:
 def write_handshake_failure(message: str, json_path: str | None, junit_path: str | None) -> None:
     """The reports of a run that stopped at the handshake: no scenario ran, and they say why."""
     if json_path:
-        document = {"handshake_error": message, "counts": {}, "scenarios": []}
+        document = {"handshake_error": message, "counts": {}, "tiers": {}, "scenarios": []}
         write_output(json_path, json.dumps(document, indent=2), "JSON report")
     if junit_path:
         from xml.etree import ElementTree

@@ -25,6 +25,7 @@ class RunnerError(Exception):
 class ConformOptions:
     engine: str | None = None
     rulesets: list[str] = field(default_factory=list)
+    tiers: list[str] = field(default_factory=list)  # rules, protocol, hardening (heartspec.conformance.tiers)
     keyword: str | None = None
     tags: str | None = None
     timeout: float = 5.0
@@ -38,6 +39,7 @@ class ConformOptions:
     fuzz: float | None = None  # seconds of `heartspec fuzz` after the scenarios
     fuzz_known_differences: str | None = None
     record: str | None = None  # every scenario's lines and answers, for heartspec.conformance.recorded_run
+    save: str | None = None  # a folder for each failing scenario's move log, transcript and replay command
 
 
 def engine_command(options: ConformOptions) -> str:
@@ -93,6 +95,8 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
     ]
     for ruleset in options.rulesets:
         args += ["--heartspec-ruleset", ruleset]
+    for tier in options.tiers:
+        args += ["--heartspec-tier", tier]
     for scenario_id in options.ids:
         args += ["--heartspec-id", scenario_id]
     pairs = [("-k", options.keyword), ("-m", options.tags),
@@ -100,7 +104,7 @@ def pytest_arguments(options: ConformOptions) -> list[str]:
              ("--heartspec-report-json", options.report_json), ("--junitxml", options.junitxml),
              ("--heartspec-fuzz", str(options.fuzz) if options.fuzz else None),
              ("--heartspec-fuzz-known-differences", options.fuzz_known_differences),
-             ("--heartspec-record", options.record)]
+             ("--heartspec-record", options.record), ("--heartspec-save", options.save)]
     for flag, value in pairs:
         if value:
             args += [flag, value]
@@ -193,6 +197,10 @@ def _run(options: ConformOptions) -> int:
                            (options.record, "recording")):
             if path:
                 check_output(path, what)
+        if options.save:
+            from heartspec.conformance.saved import check_folder
+
+            check_folder(options.save)
     except (OutputError, ValueError) as err:
         raise RunnerError(str(err)) from None
     try:
@@ -219,7 +227,7 @@ def _run(options: ConformOptions) -> int:
     if probe.nothing_checked:
         raise RunnerError(f"nothing was checked: {probe.nothing_checked}")
     if status == pytest.ExitCode.NO_TESTS_COLLECTED:
-        raise RunnerError("no scenario matched the filters (--ruleset, --id, -k, --tags)")
+        raise RunnerError("no scenario matched the filters (--ruleset, --tier, --id, -k, --tags)")
     if status in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.INTERNAL_ERROR):
         raise RunnerError("the scenario run could not start (see the message above; a -k or --tags expression?)")
     return 0 if status == pytest.ExitCode.OK else 1

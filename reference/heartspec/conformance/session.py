@@ -180,25 +180,31 @@ class EngineSession:
     def move_log(self) -> tuple[list[str], int]:
         """This scenario's game as a move log, and the line where the engine under test first differs
         (0: nowhere): every request from the last new_game on (legal and state too), each with the
-        reference engine's response and, where the engine's differs by fuzz's field rules, the
-        engine's as a comment. `heartspec replay LOG --engine CMD` stops at that line until the
-        engine agrees; `heartspec replay LOG` replays it through the reference to the end."""
-        exchanges: list[tuple[str | None, Any]] = []  # (request line, engine's response) or (None, remark)
+        reference engine's response and, where the engine's differs by fuzz's field rules (and, for a
+        line sent as written, by its id), the engine's as a comment; where the engine broke, the request
+        it gave no answer to. A line no move-log line can hold is written as `#!send` (heartspec.log_bytes),
+        byte for byte. `heartspec replay LOG --engine CMD` stops at that line until the engine agrees;
+        `heartspec replay LOG` replays it through the reference to the end."""
+        # (request line, engine's response, sent as written) or (None, remark, False)
+        exchanges: list[tuple[str | None, Any, bool]] = []
         for entry in self.transcript:
             if "#" in entry:
-                exchanges.append((None, entry["#"]))
+                exchanges.append((None, entry["#"], False))
+            elif "#send" in entry:
+                exchanges.append((entry["#send"], None, True))
             elif "#raw" in entry:
                 raw = entry["#raw"]
                 loggable = bool(raw.strip()) and not raw.lstrip().startswith("#") and "\n" not in raw and "\r" not in raw
-                exchanges.append((raw, None) if loggable else (None, f"raw line sent: {json.dumps(raw, ensure_ascii=False)}"))
+                exchanges.append((raw, None, True) if loggable
+                                 else (None, f"raw line sent: {json.dumps(raw, ensure_ascii=False)}", False))
             elif "ok" in entry:
                 if exchanges and exchanges[-1][0] is not None and exchanges[-1][1] is None:
-                    exchanges[-1] = (exchanges[-1][0], entry)
+                    exchanges[-1] = (exchanges[-1][0], entry, exchanges[-1][2])
             elif entry.get("cmd") == "new_game":
-                exchanges = [(_compact(without_id(entry)), None)]
+                exchanges = [(_compact(without_id(entry)), None, False)]
             elif entry.get("cmd") not in SESSION_COMMANDS:
-                exchanges.append((_compact(without_id(entry)), None))
-        return reference_log(exchanges)
+                exchanges.append((_compact(without_id(entry)), None, False))
+        return reference_log(exchanges, faulted=self.broken)
 
     def close(self) -> None:
         if self.engine is not None:
@@ -216,30 +222,59 @@ def without_id(entry: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in entry.items() if key != "id"}
 
 
-def reference_log(exchanges: list[tuple[str | None, Any]]) -> tuple[list[str], int]:
+def reference_log(exchanges: list[tuple[str | None, Any, bool]], faulted: bool = False) -> tuple[list[str], int]:
     """The requests with the reference's responses, the engine's as a comment where it differs, and the
-    line of the first request it differs on (0: none)."""
+    line of the first request it differs on (0: none). A line sent as written (a raw line, a `#!send`)
+    keeps the id in its logged answer: where an id goes is part of what such a line checks. With
+    `faulted`, the engine broke on the last request it got no answer to: that is where it differs."""
     from heartspec.conformance.layout import shipped_catalog
-    from heartspec.fuzz.compare import first_difference
     from heartspec.fuzz.lockstep import command_of
     from heartspec.protocol.server import Server
 
     reference = Server(catalog=shipped_catalog())
     lines: list[str] = []
-    stop = 0
-    for request, engine in exchanges:
+    stop = unanswered = 0
+    for request, engine, raw in exchanges:
         if request is None:
             lines.append(f"# {engine}")
             continue
         lines.append(request)
-        answer = reference.handle_line(request)
+        answer = reference_answer(reference, request)
         if answer is None:
             continue
-        lines.append(_compact(without_id(answer)))
-        if engine is not None and first_difference(command_of(request), answer, engine) is not None:
+        lines.append(_compact(answer if raw else without_id(answer)))
+        if engine is None:
+            unanswered = len(lines) - 1
+        elif differs(command_of(request), answer, engine, raw):
             stop = stop or len(lines) - 1
-            lines.append(f"# the engine under test answered: {_compact(without_id(engine))}")
+            lines.append(f"# the engine under test answered: {_compact(engine if raw else without_id(engine))}")
+    if faulted and not stop and unanswered:
+        stop = unanswered
     return lines, stop
+
+
+def reference_answer(reference, request: str) -> dict | None:
+    """The reference's answer to a log line: a `#!send` line is its bytes, each line of them that is not blank
+    answered in turn, the last answer kept."""
+    from heartspec.log_bytes import is_directive, request_lines, sent_bytes
+
+    if not is_directive(request):
+        return reference.handle_line(request)
+    answer = None
+    for piece in request_lines(sent_bytes(request)):
+        answer = reference.handle_line(piece) or answer
+    return answer
+
+
+def differs(command: str | None, reference: dict, engine: Any, compare_id: bool) -> bool:
+    from heartspec.fuzz.compare import first_difference
+
+    if not isinstance(engine, dict):
+        return True
+    if compare_id and ("id" in reference) and (engine.get("id", object()) != reference["id"]
+                                               or type(engine.get("id")) is not type(reference["id"])):
+        return True
+    return first_difference(command, reference, engine) is not None
 
 
 def _compact(obj: dict[str, Any]) -> str:

@@ -214,7 +214,7 @@ class EngineProcess:
         described = _short(obj) if obj is not None else repr(readable_line(line)[:200])
         self.last_line = line  # as sent, for a recording of the run (last_answer: as received)
         if obj is None:
-            self.transcript.append(_raw_entry(line), len(line))
+            self.transcript.append(*_raw_entry(line))
         self._send(line, described)
         raw = self._raw_line(described, self.timeout if timeout is None else timeout)
         self.last_answer = raw  # as received, for a recording of the run
@@ -397,9 +397,10 @@ class EngineProcess:
         for entry in self.transcript:
             if "#" in entry:
                 lines.append(f"# {entry['#']}")
+            elif "#send" in entry:
+                lines.append(entry["#send"])
             elif "#raw" in entry:
-                raw = entry["#raw"]
-                lines.append(raw if "\n" not in raw else f"# raw line sent: {raw[:200]!r}")
+                lines.append(entry["#raw"])
             else:
                 lines.append(safe_json(entry))
         return lines
@@ -432,12 +433,23 @@ def readable_line(line: str | bytes) -> str:
     return line if isinstance(line, str) else line.decode("utf-8", "backslashreplace")
 
 
-def _raw_entry(line: str | bytes) -> dict:
-    """A raw line's transcript entry; one that is not UTF-8 cannot stand in a move log, so it becomes a comment."""
-    try:
-        return {"#raw": line if isinstance(line, str) else line.decode("utf-8")}
-    except UnicodeDecodeError:
-        return {"#": f"raw line sent, not UTF-8 (its undecodable bytes as \\xNN): {readable_line(line)}"}
+RAW_SHOWN = 300  # characters of a raw line a transcript shows; its `#send` keeps every byte
+
+
+def _raw_entry(line: str | bytes) -> tuple[dict, int]:
+    """A raw line's transcript entry and the bytes it takes: the line itself, or, where no move-log line can hold
+    it (not UTF-8, blank lines or a carriage return in it, past the log's line limit), the `#send` line that sends
+    it byte for byte (heartspec.log_bytes) beside a readable copy."""
+    from heartspec.log_bytes import directive, needs_directive
+
+    if not needs_directive(line):
+        text = line if isinstance(line, str) else line.decode("utf-8")
+        return {"#raw": text}, len(text)
+    shown = readable_line(line)
+    if len(shown) > RAW_SHOWN:
+        shown = f"{shown[:RAW_SHOWN]}… ({len(line)} {'characters' if isinstance(line, str) else 'bytes'} in all)"
+    sent = directive(line)
+    return {"#raw": shown, "#send": sent}, len(shown) + len(sent)
 
 
 def _blank(line: bytes) -> bool:

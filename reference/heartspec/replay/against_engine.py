@@ -18,7 +18,7 @@ from typing import IO, Any, Iterable
 
 from heartspec.fuzz.compare import first_difference
 from heartspec.fuzz.lockstep import command_of
-from heartspec.protocol.client import EngineError, EngineProcess
+from heartspec.protocol.client import EngineError, EngineProcess, decode_answer
 from heartspec.protocol.server import RulesCatalog, Server
 from heartspec.replay.log import LogEntry, LogError, log_lines, read_log
 from heartspec.safe_text import safe_json, shortened
@@ -129,19 +129,35 @@ class _Replayer:
         return self.result
 
     def step(self, request: LogEntry, logged: dict | None) -> Difference | None:
-        reference = self.reference.handle_line(request.text) if self.reference else None
+        """One request: a log line, or a `#!send` line's bytes, written as they are; an answer is read for each
+        line of them that is not blank, and the last is compared."""
+        lines = request.request_lines
+        reference = None
+        if self.reference:
+            for line in lines:
+                reference = self.reference.handle_line(line) or reference
         known = [(who, answer) for who, answer in ((LOGGED, logged), (REFERENCE, reference)) if answer is not None]
         try:
-            engine = self.process.request_line(request.text)
+            if request.sent is None:
+                engine = self.process.request_line(request.text)
+            else:
+                self.process.send_lines([request.sent])
+                answers = self.process.receive_lines(lines) if lines else []
+                engine = decode_answer(answers[-1], f"line {request.line}") if answers else None
         except EngineError as err:
             problem = shortened(str(err).splitlines()[0])
             return Difference(request.line, request.text, "its answer: it gave none", known[0][0] if known else LOGGED,
                               known + [(ENGINE, f"(no answer: {problem})")])
+        if engine is None:
+            return None  # blank lines only: nothing answers them, and nothing did
         command = command_of(request.text)
         for who, answer in known:
             found = first_difference(command, answer, engine)
             if found is not None:
                 return Difference(request.line, request.text, found[0], who, known + [(ENGINE, engine)])
+        for who, answer in known:  # a line sent as written logs its answer's id: where the id goes is checked too
+            if "id" in answer and (engine.get("id", ...) != answer["id"] or type(engine.get("id")) is not type(answer["id"])):
+                return Difference(request.line, request.text, "id", who, known + [(ENGINE, engine)])
         return None
 
 

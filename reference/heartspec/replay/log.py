@@ -4,7 +4,8 @@ A move log (spec/protocol.md, "Move logs") is protocol requests, one a line;
 response lines (objects with `ok`) may follow a request and are then checked
 against what the engine answers. A logged `ok: false` response right after a
 request marks that refusal as expected, so a transcript of a session with
-refused moves replays cleanly. Blank lines and `#` comment lines are ignored.
+refused moves replays cleanly. Blank lines and `#` comment lines are ignored, except a `#!send` line:
+a request kept byte for byte (bytes that are not UTF-8, an over-long line; heartspec.log_bytes).
 
 A log is read as a stream: `read_log` yields its entries one at a time, and the
 story is handed to a sink deal by deal (`TextSink`, `JsonSink`, or `Collect`
@@ -47,6 +48,16 @@ class LogEntry:
     kind: str  # "request" or "response"
     text: str
     value: dict | None = None
+    sent: bytes | None = None  # a `#!send` line's bytes (heartspec.log_bytes): what goes out in place of `text`
+
+    @property
+    def request_lines(self) -> list[bytes | str]:
+        """What this request sends, one item per line an engine answers (blank lines get no answer)."""
+        if self.sent is None:
+            return [self.text]
+        from heartspec.log_bytes import request_lines
+
+        return list(request_lines(self.sent))
 
 
 def log_lines(stream: IO[bytes]) -> Iterator[bytes]:
@@ -81,10 +92,22 @@ def read_log(lines: Iterable[bytes | str]) -> Iterator[LogEntry]:
         if number == 1:
             text = text.removeprefix("\ufeff")
         stripped = text.strip()
+        if stripped.startswith("#!send "):
+            yield LogEntry(number, "request", stripped, None, _sent(stripped, number))
+            continue
         if not stripped or stripped.startswith("#"):
             continue
         logged = _as_response(stripped)
         yield LogEntry(number, "request" if logged is None else "response", stripped, logged)
+
+
+def _sent(text: str, number: int) -> bytes:
+    from heartspec.log_bytes import SendError, sent_bytes
+
+    try:
+        return sent_bytes(text)
+    except SendError as err:
+        raise LogError(number, str(err)) from None
 
 
 def _text(raw: bytes | str, number: int) -> str:
@@ -157,11 +180,17 @@ class LogChecker:
         self.last: dict | None = None              # the engine's response to the last request
         self.pending: LogMismatch | None = None    # a refusal the log has not (yet) marked expected
 
-    def request(self, number: int, text: str) -> dict | None:
-        """The engine's response when it accepts the request; None when it refuses (pending until marked)."""
+    def request(self, number: int, text: str, lines: list | None = None) -> dict | None:
+        """The engine's response when it accepts the request; None when it refuses (pending until marked).
+        `lines`: what a `#!send` line sends, each answered in turn, the last answer kept."""
         if self.pending:
             raise self.pending
-        response = self.last = self.server.handle_line(text)
+        response = None
+        for line in lines if lines is not None else [text]:
+            response = self.server.handle_line(line) or response
+        if response is None:
+            raise LogMismatch(number, "mismatch", "the line sends nothing but blank lines: nothing answers it")
+        self.last = response
         if response["ok"]:
             return response
         self.pending = LogMismatch(number, response["error"]["code"], response["error"]["message"])
@@ -218,8 +247,8 @@ class _Runner:
             self.checker.finish()
         if self.server.finished:
             return False
-        response = self.checker.request(entry.line, entry.text)
-        if response is not None:
+        response = self.checker.request(entry.line, entry.text, entry.request_lines if entry.sent is not None else None)
+        if response is not None and entry.sent is None:
             self.story.record(json.loads(entry.text), response, self.server.game)
         return True
 
