@@ -138,7 +138,7 @@ class _Replayer:
                               known + [(ENGINE, f"(no answer: {problem})")])
         command = command_of(request.text)
         for who, answer in known:
-            found = first_difference(command, answer, engine)
+            found = first_difference(command, answer, engine, request.text)
             if found is not None:
                 return Difference(request.line, request.text, found[0], who, known + [(ENGINE, engine)])
         return None

@@ -158,9 +158,7 @@ def _compare(request_line: str, ref_text: str, eng_text: str, index: int) -> Mis
         return Mismatch(index, command, "garbage", reference, eng_text[:200], ref_text, None, str(err))
     if engine.get("id") != reference.get("id"):
         return Mismatch(index, command, "id", reference.get("id"), engine.get("id"), ref_text, eng_text)
-    if command == "hello":
-        return None
-    found = first_difference(command, reference, engine)
+    found = first_difference(command, reference, engine, request_line)
     if found is None:
         return None
     field, ref_value, eng_value = found

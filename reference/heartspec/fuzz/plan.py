@@ -32,6 +32,7 @@ STATE_CHANCE = 0.04
 PROBE_QUOTA = 2
 PROBE_AGAIN_CHANCE = 0.01
 OTHER_SEAT_LEGAL_CHANCE = 0.05
+HELLO_CHANCE = 0.1
 
 
 @dataclass
@@ -109,6 +110,8 @@ class _GameWriter:
         response = self.send(self.planned.new_game)
         if not response.get("ok"):
             raise ValueError(f"the reference refused its own planned game: {response}")
+        if self.rng.random() < HELLO_CHANCE:
+            self.ask({"cmd": "hello"})  # mid-session too: the fixed fields agree, the allowed ones may not
         game = self.server.game
         deals = 0
         while game.phase != "game_over":
