@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from heartspec.cards import HEARTS, card_name, cards_of, face, suit_of
 from heartspec.engine.errors import RuleError
 from heartspec.engine.scoring import MOON_CHOICES
-from heartspec.fuzz.deals import deal_cards, deal_kind_for, start_kind_for, starting_options
-from heartspec.fuzz.probes import ANYWHERE, PHASE_KINDS, REFUSAL, refusal_probes
+from heartspec.fuzz import cells
+from heartspec.fuzz.deals import QUEEN_OF_SPADES, deal_cards, low_hands, deal_kind_for, start_kind_for, starting_options
+from heartspec.fuzz.probes import ANYWHERE, PHASE_KINDS, REFUSAL, PROBE_CHOICES, refusal_probes
 from heartspec.fuzz.setups import Setup, option_choices
 from heartspec.protocol.server import RulesCatalog, Server
 
@@ -58,36 +59,59 @@ class PlannedGame:
         return [r if isinstance(r, str) else encode(r) for r in self.requests]
 
 
+def _options_aimed_at(aims: frozenset[str], choices: dict, chosen: dict, rng: random.Random) -> dict:
+    """The ruleset option a short cell needs (a deal limit for its last deal), where the set-up offers it."""
+    needed = sorted({cells.BY_NAME[name].option for name in aims if name in cells.BY_NAME} - {None})
+    wanted = [name for name in needed if name not in chosen and [v for v in choices.get(name, []) if v]]
+    if not wanted or rng.random() >= cells.AIM_CHANCE:
+        return {}
+    name = rng.choice(wanted)
+    return {name: rng.choice([v for v in choices[name] if v])}
+
+
 def encode(request: dict) -> str:
     return json.dumps(request, separators=(",", ":"))
 
 
 class Planner:
-    def __init__(self, catalog: RulesCatalog, spec):
+    def __init__(self, catalog: RulesCatalog, spec, probes: str = "all"):
         self.catalog, self.spec = catalog, spec
+        self.probe_kinds = frozenset(PROBE_CHOICES[probes])  # the refusal kinds `--probes` lets the games send
 
-    def plan(self, setup: Setup, rng: random.Random, avoid_options: set[str] = frozenset()) -> PlannedGame:
+    def plan(self, setup: Setup, rng: random.Random, avoid_options: set[str] = frozenset(),
+             aims: frozenset[str] = frozenset()) -> PlannedGame:
+        """One game of `setup`; `aims`: rare cells (heartspec.fuzz.cells) still short for it, which its start,
+        options and deals then aim at most of the time."""
         server = Server(catalog=self.catalog)
-        rule_options = {name: rng.choice(values) for name, values in option_choices(self.spec, setup).items()
-                        if rng.random() < 0.4}
+        choices = option_choices(self.spec, setup)
+        rule_options = {name: rng.choice(values) for name, values in choices.items() if rng.random() < 0.4}
+        rule_options.update(_options_aimed_at(aims, choices, rule_options, rng))
         try:
             rules = self.catalog.compile(setup.ruleset, list(setup.variants), setup.players, rule_options)
         except RuleError:  # some option values do not combine (no target and no deal limit): play the defaults
             rule_options = {}
             rules = self.catalog.compile(setup.ruleset, list(setup.variants), setup.players, rule_options)
-        options = {**starting_options(rules, rng, start_kind_for(rules, rng)), **rule_options}
+        start_kind = start_kind_for(rules, rng, aims)
+        options = {**starting_options(rules, rng, start_kind), **rule_options}
         # the engine refused these: an option name (totals...) or one value of a ruleset option
         options = {k: v for k, v in options.items() if k not in avoid_options and (k, repr(v)) not in avoid_options}
         new_game = {"cmd": "new_game", "ruleset": setup.ruleset, "players": setup.players,
                     "variants": list(setup.variants), "options": options}
         planned = PlannedGame(setup, new_game, rule_options={k: v for k, v in rule_options.items() if k in options})
-        _GameWriter(server, planned, rng).write()
+        writer = _GameWriter(server, planned, rng, self.probe_kinds, aims)
+        if start_kind == "tie" and "totals" in options and not rules.partnership:
+            low = min(options["totals"])  # the seats started level and low play quietly: they tie taking nothing
+            writer.quiet_seats = {seat for seat, total in enumerate(options["totals"]) if total == low}
+        writer.write()
         return planned
 
 
 class _GameWriter:
-    def __init__(self, server: Server, planned: PlannedGame, rng: random.Random):
-        self.server, self.planned, self.rng = server, planned, rng
+    def __init__(self, server: Server, planned: PlannedGame, rng: random.Random, probe_kinds: frozenset[str],
+                 aims: frozenset[str] = frozenset()):
+        self.server, self.planned, self.rng, self.probe_kinds = server, planned, rng, probe_kinds
+        self.aims = aims
+        self.quiet_seats: set[int] = set()
         self.shooter: int | None = None
         self.probed: Counter = Counter()  # (deal number, phase, refusal kind) -> probes sent there
 
@@ -150,8 +174,8 @@ class _GameWriter:
         return (kind,) if kind in ANYWHERE else (game.deal_number, game.phase, kind)
 
     def kinds_due(self, game, again: bool) -> list[str]:
-        kinds = PHASE_KINDS.get(game.phase, ()) + ANYWHERE
-        return list(kinds) if again else [k for k in kinds if self.probed[self.place(game, k)] < PROBE_QUOTA]
+        kinds = [k for k in PHASE_KINDS.get(game.phase, ()) + ANYWHERE if k in self.probe_kinds]
+        return kinds if again else [k for k in kinds if self.probed[self.place(game, k)] < PROBE_QUOTA]
 
     def refused_with(self, request: dict | str, kind: str) -> str:
         """The code the reference refuses a probe with (it must refuse it: the probe was built to be refused)."""
@@ -163,8 +187,12 @@ class _GameWriter:
 
     def deal(self) -> None:
         game, rng = self.server.game, self.rng
-        kind = deal_kind_for(game.rules, rng)
-        dealt = deal_cards(game.rules, rng, kind)
+        if self.quiet_seats and not self.planned.deal_starts:  # the tie start's deal: the level seats hold low cards
+            dealt = low_hands(game.rules, rng, self.quiet_seats)
+            kind = dealt.kind
+        else:
+            kind = deal_kind_for(game.rules, rng, self.aims)
+            dealt = deal_cards(game.rules, rng, kind)
         self.shooter = dealt.shooter
         options = dict(self.planned.new_game["options"])
         options.update({"dealer": game.dealer, "deal_number": game.deal_number, "totals": list(game.totals)})
@@ -188,15 +216,21 @@ class _GameWriter:
         legal = list(cards_of(game.legal_mask(seat)))
         self.note_position(seat)
         card = self.pick(seat, legal)
+        first_trick = game.tricks_done == 0
         # the card comes from the reference's legal mask, so the engine's fast path plays it: the checked
         # path would only repeat the checks (it is what the two engines under comparison run)
         self.ask({"cmd": "play", "seat": seat, "card": card_name(face(card))}, "move")
-        self.observe_events(game.play_physical(seat, card))
+        events = game.play_physical(seat, card)
+        if first_trick and any(event["type"] == "hearts_broken" for event in events):
+            self.planned.reached[cells.FIRST_TRICK_HEARTS] += 1
+        self.observe_events(events)
 
     def pick(self, seat: int, legal: list[int]) -> int:
+        points = self.server.game._phys_points
+        if self.shooter is None and seat in self.quiet_seats:
+            return min([c for c in legal if points[c] <= 0] or legal, key=face)
         if self.shooter is None:
             return self.rng.choice(legal)
-        points = self.server.game._phys_points
         if seat == self.shooter:
             # highest card; when it cannot follow, a card without points, to keep them for its own tricks
             game = self.server.game
@@ -217,9 +251,13 @@ class _GameWriter:
         if game.tricks_done == 0 and game.trick and game.rules.first_trick_points != "allowed":
             led = suit_of(game.trick[0][1])
             if not any(suit_of(c) == led for c in cards_of(hand)) and not hand & ~game._point_mask:
-                reached["first trick: void with only point cards"] += 1
-        if not game.trick and not game.hearts_broken and hand and all(suit_of(c) == HEARTS for c in cards_of(hand)):
-            reached["lead before hearts broken from a hand of only hearts"] += 1
+                reached[cells.VOID_ONLY_POINTS] += 1
+        if not game.trick and not game.hearts_broken and hand:
+            suits = {suit_of(c) for c in cards_of(hand) if face(c) != QUEEN_OF_SPADES}
+            if suits == {HEARTS} and all(suit_of(c) == HEARTS for c in cards_of(hand)):
+                reached[cells.ONLY_HEARTS_LEAD] += 1
+            elif suits == {HEARTS}:
+                reached[cells.HEARTS_AND_QUEEN_LEAD] += 1
 
     def observe(self, response: dict | None) -> None:
         if response and response.get("ok"):
@@ -227,14 +265,20 @@ class _GameWriter:
 
     def observe_events(self, events) -> None:
         reached = self.planned.reached
+        drawn = False
         for event in events:
             kind = event["type"]
             if kind == "deal_scored" and event.get("moon"):
-                reached["moon shot"] += 1
+                reached[cells.MOON] += 1
             elif kind == "moon_choice":
-                reached["moon choice"] += 1
+                reached[cells.MOON_CHOICE] += 1
             elif kind == "kitty_taken":
-                reached["kitty taken"] += 1
+                reached[cells.KITTY] += 1
+            elif kind == "cards_drawn" and not drawn:
+                drawn = True  # once a trick
+                reached[cells.STOCK] += 1
+            elif kind == "trick_set_aside":
+                reached[cells.SET_ASIDE] += 1
             elif kind == "game_over":
                 self.observe_end(event)
 
@@ -242,8 +286,8 @@ class _GameWriter:
         game, reached = self.server.game, self.planned.reached
         rules = game.rules
         if rules.max_deals and game.deal_number >= rules.max_deals:
-            reached["game over: last deal of the deal limit"] += 1
+            reached[cells.LAST_DEAL] += 1
         else:
-            reached["game over: target reached"] += 1
+            reached[cells.TARGET] += 1
         if len(event["winners"]) > (2 if rules.partnership else 1):
-            reached["game over: tie for the win"] += 1
+            reached[cells.TIE] += 1
