@@ -119,10 +119,15 @@ class Progress:
     def aims(self, setup: Setup) -> frozenset[str]:
         return self.setups[setup].short(self.goal) if self.budget.mode == "cells" else frozenset()
 
-    def planned(self, setup: Setup, reached: Counter, requests: int) -> None:
+    def planned(self, setup: Setup, requests: int) -> None:
+        """A game of `setup` planned: it counts against the set-up's budget."""
         entry = self.setups[setup]
         entry.games += 1
         entry.steps += requests
+
+    def compared(self, setup: Setup, reached: Counter) -> None:
+        """The cells a game reached before its comparison ended (a game stops at a move that differs)."""
+        entry = self.setups[setup]
         for name in entry.cells:
             entry.cells[name] += reached.get(name, 0)
 

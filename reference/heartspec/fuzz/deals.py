@@ -9,7 +9,7 @@ here builds one of those on purpose, around random cards.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from heartspec.cards import CLUBS, HEARTS, card_name, face, parse_card, slot_of, suit_of
 from heartspec.rules.model import CompiledRules
@@ -25,15 +25,33 @@ class Deal:
     kind: str
     request: dict           # the `deal` request's card fields: hands, and kitty / stock where the rules have them
     shooter: int | None = None  # the seat a moon deal is built for: the planner plays it to win every trick
+    passes: dict = field(default_factory=dict)  # seat -> the physical cards it is to pass (the planner passes them)
 
 
-def deal_cards(rules: CompiledRules, rng: random.Random, kind: str) -> Deal:
-    """A deal of `kind`; a kind the rules cannot hold (too few hearts for the hand...) falls back to random."""
+def deal_cards(rules: CompiledRules, rng: random.Random, kind: str, pass_offset: int | None = None) -> Deal:
+    """A deal of `kind`; a kind the rules cannot hold (too few hearts for the hand...) falls back to random.
+
+    `pass_offset` (the deal passes: the receiver is the giver's seat plus it) makes a first-trick hand hold
+    after the exchange what it is built to hold, the giver passing it the cards it lacks."""
     seat = rng.randrange(rules.players)
     picked = _pick(rules, rng, kind, seat)
     if picked is None:
         return _layout(rules, rng, {}, "random")
+    if kind == "club_void_points" and pass_offset and rules.pass_count:
+        return _through_the_pass(rules, rng, seat, picked, (seat - pass_offset) % rules.players)
     return _layout(rules, rng, {seat: picked}, kind, shooter=seat if kind == "moon" else None)
+
+
+def _through_the_pass(rules: CompiledRules, rng: random.Random, seat: int, wanted: list[int], giver: int) -> Deal:
+    """`seat` holds `wanted` after the exchange: dealt all but `pass_count` of it and as many other cards, which
+    it passes away, while `giver` is dealt the rest of `wanted` and passes it to `seat`."""
+    count, size = rules.pass_count, rules.hand_size
+    rest = [c for c in rules.deck if c not in wanted]
+    rng.shuffle(rest)
+    away, filler, rest = rest[:count], rest[count: count + size - count], rest[size:]
+    kept, handed = wanted[: size - count], wanted[size - count:]
+    deal = _layout(rules, rng, {seat: kept + away, giver: handed + filler}, "club_void_points", rest=rest)
+    return Deal(deal.kind, deal.request, passes={seat: away, giver: handed})
 
 
 def _pick(rules: CompiledRules, rng: random.Random, kind: str, seat: int) -> list[int] | None:
@@ -111,12 +129,13 @@ def _moon_hand(rules: CompiledRules, deck: list[int], size: int, bonus_elsewhere
 
 
 def _layout(rules: CompiledRules, rng: random.Random, fixed: dict[int, list[int]], kind: str,
-            shooter: int | None = None) -> Deal:
-    rest = list(rules.deck)
-    for cards in fixed.values():
-        for card in cards:
-            rest.remove(card)
-    rng.shuffle(rest)
+            shooter: int | None = None, rest: list[int] | None = None) -> Deal:
+    if rest is None:
+        rest = list(rules.deck)
+        for cards in fixed.values():
+            for card in cards:
+                rest.remove(card)
+        rng.shuffle(rest)
     size = rules.hand_size
     hands = []
     for seat in range(rules.players):

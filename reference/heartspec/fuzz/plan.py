@@ -54,6 +54,11 @@ class PlannedGame:
     deal_starts: list[DealStart] = field(default_factory=list)
     reached: Counter = field(default_factory=Counter)   # rare situations this game reached
     rule_options: dict = field(default_factory=dict)     # the ruleset options chosen (target, max_deals...)
+    cells_at: list = field(default_factory=list)  # (request index, rare cell): where each cell was reached
+
+    def cells_through(self, end: int) -> Counter:
+        """The rare cells reached at requests before `end`: those the engine was compared on."""
+        return Counter(cell for index, cell in self.cells_at if index < end)
 
     def lines(self) -> list[str]:
         return [r if isinstance(r, str) else encode(r) for r in self.requests]
@@ -112,6 +117,7 @@ class _GameWriter:
         self.server, self.planned, self.rng, self.probe_kinds = server, planned, rng, probe_kinds
         self.aims = aims
         self.quiet_seats: set[int] = set()
+        self.planned_passes: dict[int, list[int]] = {}
         self.shooter: int | None = None
         self.probed: Counter = Counter()  # (deal number, phase, refusal kind) -> probes sent there
 
@@ -192,8 +198,9 @@ class _GameWriter:
             kind = dealt.kind
         else:
             kind = deal_kind_for(game.rules, rng, self.aims)
-            dealt = deal_cards(game.rules, rng, kind)
-        self.shooter = dealt.shooter
+            offset = game._pass_offsets.get(game.pass_direction)  # none: no pass this deal
+            dealt = deal_cards(game.rules, rng, kind, offset)
+        self.shooter, self.planned_passes = dealt.shooter, dict(dealt.passes)
         options = dict(self.planned.new_game["options"])
         options.update({"dealer": game.dealer, "deal_number": game.deal_number, "totals": list(game.totals)})
         self.planned.deal_starts.append(DealStart(len(self.planned.requests), options, kind))
@@ -204,7 +211,12 @@ class _GameWriter:
         game, rng = self.server.game, self.rng
         seat = rng.choice([s for s in range(game.players) if s not in game.passes])
         cards = list(cards_of(game.hands[seat]))
-        chosen = sorted(cards)[: game.rules.pass_count] if seat == self.shooter else rng.sample(cards, game.rules.pass_count)
+        if seat in self.planned_passes:  # the deal was built around this pass
+            chosen = self.planned_passes.pop(seat)
+        elif seat == self.shooter:
+            chosen = sorted(cards)[: game.rules.pass_count]
+        else:
+            chosen = rng.sample(cards, game.rules.pass_count)
         self.observe(self.send({"cmd": "pass", "seat": seat, "cards": [card_name(face(c)) for c in chosen]}))
 
     def play_one(self) -> None:
@@ -222,7 +234,7 @@ class _GameWriter:
         self.ask({"cmd": "play", "seat": seat, "card": card_name(face(card))}, "move")
         events = game.play_physical(seat, card)
         if first_trick and any(event["type"] == "hearts_broken" for event in events):
-            self.planned.reached[cells.FIRST_TRICK_HEARTS] += 1
+            self.reach(cells.FIRST_TRICK_HEARTS)
         self.observe_events(events)
 
     def pick(self, seat: int, legal: list[int]) -> int:
@@ -247,47 +259,51 @@ class _GameWriter:
     def note_position(self, seat: int) -> None:
         """Count the rare cells a play is about to test."""
         game = self.server.game
-        hand, reached = game.hands[seat], self.planned.reached
+        hand = game.hands[seat]
         if game.tricks_done == 0 and game.trick and game.rules.first_trick_points != "allowed":
             led = suit_of(game.trick[0][1])
             if not any(suit_of(c) == led for c in cards_of(hand)) and not hand & ~game._point_mask:
-                reached[cells.VOID_ONLY_POINTS] += 1
+                self.reach(cells.VOID_ONLY_POINTS, ahead=True)
         if not game.trick and not game.hearts_broken and hand:
             suits = {suit_of(c) for c in cards_of(hand) if face(c) != QUEEN_OF_SPADES}
             if suits == {HEARTS} and all(suit_of(c) == HEARTS for c in cards_of(hand)):
-                reached[cells.ONLY_HEARTS_LEAD] += 1
+                self.reach(cells.ONLY_HEARTS_LEAD, ahead=True)
             elif suits == {HEARTS}:
-                reached[cells.HEARTS_AND_QUEEN_LEAD] += 1
+                self.reach(cells.HEARTS_AND_QUEEN_LEAD, ahead=True)
+
+    def reach(self, cell: str, ahead: bool = False) -> None:
+        """Count a rare cell, at the request that tests it: the last one recorded, or (`ahead`) the next."""
+        self.planned.reached[cell] += 1
+        self.planned.cells_at.append((len(self.planned.requests) - (0 if ahead else 1), cell))
 
     def observe(self, response: dict | None) -> None:
         if response and response.get("ok"):
             self.observe_events(response.get("events", ()))
 
     def observe_events(self, events) -> None:
-        reached = self.planned.reached
         drawn = False
         for event in events:
             kind = event["type"]
             if kind == "deal_scored" and event.get("moon"):
-                reached[cells.MOON] += 1
+                self.reach(cells.MOON)
             elif kind == "moon_choice":
-                reached[cells.MOON_CHOICE] += 1
+                self.reach(cells.MOON_CHOICE)
             elif kind == "kitty_taken":
-                reached[cells.KITTY] += 1
+                self.reach(cells.KITTY)
             elif kind == "cards_drawn" and not drawn:
                 drawn = True  # once a trick
-                reached[cells.STOCK] += 1
+                self.reach(cells.STOCK)
             elif kind == "trick_set_aside":
-                reached[cells.SET_ASIDE] += 1
+                self.reach(cells.SET_ASIDE)
             elif kind == "game_over":
                 self.observe_end(event)
 
     def observe_end(self, event: dict) -> None:
-        game, reached = self.server.game, self.planned.reached
+        game = self.server.game
         rules = game.rules
         if rules.max_deals and game.deal_number >= rules.max_deals:
-            reached[cells.LAST_DEAL] += 1
+            self.reach(cells.LAST_DEAL)
         else:
-            reached[cells.TARGET] += 1
+            self.reach(cells.TARGET)
         if len(event["winners"]) > (2 if rules.partnership else 1):
-            reached[cells.TIE] += 1
+            self.reach(cells.TIE)

@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 
 from heartspec.fuzz.budget import Budget, Progress, cell_budget
+from heartspec.fuzz.cells import BY_NAME as CELL_NAMES
 from heartspec.fuzz.judge import RuleNamer, refused_code, rule_for
 from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, begin, finish, run_lines
 from heartspec.fuzz.plan import Planner, encode
@@ -202,49 +203,59 @@ class _Session:
         else:
             setup = self.chooser.choose(game_number, rng)
         planned = self.planner.plan(setup, rng, self.refused_options, self.cells.aims(setup))
-        self.cells.planned(setup, planned.reached, len(planned.requests))
+        self.cells.planned(setup, len(planned.requests))
         return planned
 
     def settle(self, game_number: int, planned, flight) -> None:
         setup = planned.setup
         self.report.setups_played.add(setup)
-        self.report.reached.update(planned.reached)
+        self.report.reached.update({k: v for k, v in planned.reached.items() if k not in CELL_NAMES})
+        end = self._compare(game_number, planned, flight)
+        compared = planned.cells_through(end)  # a cell counts once the engine was compared on it
+        self.report.reached.update(compared)
+        self.cells.compared(setup, compared)
+
+    def _compare(self, game_number: int, planned, flight) -> int:
+        """Play the game on both engines; the index of the request where the comparison ended."""
         if flight is None:
-            return
+            return 0
         outcome = self._checked(self._guarded(finish, flight, self.reference, self.engine, self.options.timeout))
         if outcome is None:
-            return
+            return 0
         self.report.steps += outcome.compared
         if outcome.mismatch is None or outcome.mismatch.index > 0:
             self.refused_options -= _option_pairs(planned.rule_options)  # the engine played them
         if outcome.mismatch is None:
-            return
+            return len(planned.requests)
         if outcome.mismatch.index == 0:  # the game's own new_game (a later one is a probe)
-            self._leave_out_refused(outcome, setup, planned.rule_options)
-        self.record(game_number, setup, planned, outcome)
-        self.play_on(game_number, planned, outcome.mismatch.index)
+            self._leave_out_refused(outcome, planned.setup, planned.rule_options)
+        self.record(game_number, planned.setup, planned, outcome)
+        return self.play_on(game_number, planned, outcome.mismatch.index)
 
-    def play_on(self, game_number: int, planned, index: int) -> None:
+    def play_on(self, game_number: int, planned, index: int) -> int:
         """After a probe that differs (or the `state` that shows a probe changed the game), bring the engine
         back to the reference's position and play the rest of the game: a protocol difference never hides
-        a rule difference later in the game (resync.py)."""
+        a rule difference later in the game (resync.py). Gives the index where the comparison ended
+        (past the request that differed: the engine was compared on it)."""
         passed: list[int] = []
-        while not (self.options.stop_at_first and self.report.new_groups()) and resumable(planned, index) and len(passed) < MAX_RESUMES_PER_GAME:
+        while resumable(planned, index) and len(passed) < MAX_RESUMES_PER_GAME:
+            if self.options.stop_at_first and self.report.new_groups():
+                break
             passed.append(index)
             prefix = resync_lines(planned, index)
             self.report.resyncs += 1
             rest = planned.lines()[index + 1:]
             if not rest:
-                return
+                return len(planned.requests)
             outcome = self.lockstep(prefix + rest)
             if outcome is None:
-                return
+                return index
             self.report.steps += max(0, outcome.compared - len(prefix))
             if outcome.mismatch is None:
-                return
+                return len(planned.requests)
             if outcome.mismatch.index < len(prefix):
                 self.report.resync_failures += 1
-                return  # the engine does not replay the deal as it did: nothing later can be compared
+                return index + 1  # the engine does not replay the deal as it did: nothing later can be compared
             index = outcome.mismatch.index - len(prefix) + index + 1
             mismatch = dataclasses.replace(outcome.mismatch, index=index)
             signature = self.signature_of(planned.requests, mismatch, planned.setup, position=self.position)
@@ -258,6 +269,7 @@ class _Session:
                            "the difference did not show again without the earlier probes that differed")
                 continue
             self.record(game_number, planned.setup, pruned, replayed)
+        return index + 1  # the request that differed was compared too
 
     def count(self, game_number: int, planned, mismatch: Mismatch, signature, note: str | None = None) -> None:
         """An occurrence recorded without a reproduction of its own."""
