@@ -29,13 +29,15 @@ from heartspec.cli.common import CommandError, Seconds
 @click.option("--setup-steps", type=click.IntRange(min=1), default=20_000, show_default=True, metavar="N",
               help="The most requests one set-up's fuzz games may hold.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the fuzz pass.")
+@click.option("--jobs", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Engines checked at once (each check runs in its own processes).")
 @click.option("--timeout", type=Seconds(), default=5.0, show_default=True,
               help="Seconds to wait for each engine response.")
 @click.option("--max-seconds", type=Seconds(), default=1800.0, show_default=True,
               help="Seconds each engine's scenario run, and its fuzz run, may take.")
 @click.pass_context
-def compat_command(ctx, engines, out, from_dir, games_per_setup, cell_goal, setup_games, setup_steps, seed, timeout,
-                   max_seconds) -> None:
+def compat_command(ctx, engines, out, from_dir, games_per_setup, cell_goal, setup_games, setup_steps, seed, jobs,
+                   timeout, max_seconds) -> None:
     """Run the scenarios and a fuzz pass against each engine and build the report site in --out.
 
     Differences an engine shows are the report's content, not a failure of this command.
@@ -61,7 +63,7 @@ def compat_command(ctx, engines, out, from_dir, games_per_setup, cell_goal, setu
                 for label, reason in skipped:
                     click.echo(f"skipping {label}: {reason}")
             settings = RunSettings(seed=seed, games_per_setup=games_per_setup, cell_goal=cell_goal,
-                                   setup_games=setup_games, setup_steps=setup_steps, timeout=timeout,
+                                   setup_games=setup_games, setup_steps=setup_steps, workers=jobs, timeout=timeout,
                                    max_seconds=max_seconds, skipped_engines=skipped)
             run_all(chosen, out, settings, click.echo)
             status = build.build_site(out, out, click.echo)

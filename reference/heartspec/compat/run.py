@@ -53,6 +53,7 @@ class RunSettings:
     cell_goal: int = DEFAULT_CELL_GOAL
     setup_games: int = DEFAULT_GAMES_PER_SETUP
     setup_steps: int = DEFAULT_STEPS_PER_SETUP
+    workers: int = 2                      # engines checked at once
     timeout: float = 5.0
     max_seconds: float = 1800.0           # each engine's conform run, and its fuzz run, apart
     skipped_engines: list = field(default_factory=list)   # (label, reason) of default engines not installed
@@ -99,9 +100,24 @@ def run_all(engines: list[Engine], out: Path, settings: RunSettings, echo: Calla
         raise CompatError(f"cannot write the reports folder {folder}: {err}") from None
     except CoverageError as err:
         raise CompatError(f"cannot read the scenarios: {err}") from None
-    for engine in engines:
-        run_engine(engine, folder / engine.label, settings, echo)
+    run_engines(engines, folder, settings, echo)
     return folder
+
+
+def run_engines(engines: list[Engine], folder: Path, settings: RunSettings, echo: Callable[[str], None]) -> None:
+    """Each engine's checks, `settings.workers` engines at a time (their work is in subprocesses: one per core
+    keeps both cores of a two-core machine busy); each engine's lines are printed together, in table order."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def checked(engine: Engine) -> list[str]:
+        said: list[str] = []
+        run_engine(engine, folder / engine.label, settings, said.append)
+        return said
+
+    with ThreadPoolExecutor(max_workers=max(1, settings.workers)) as pool:
+        for said in pool.map(checked, engines):  # in order: the output reads the same however many run at once
+            for line in said:
+                echo(line)
 
 
 def run_engine(engine: Engine, folder: Path, settings: RunSettings, echo: Callable[[str], None]) -> None:

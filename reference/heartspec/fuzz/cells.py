@@ -44,6 +44,7 @@ class Cell:
     option: str | None = None         # a ruleset option the cell needs set (max_deals), when the rules lack it
 
 
+MOON_HAND = 10
 AIM_CHANCE = 0.75  # a game of a set-up with cells still short aims its deals and start at one of them
 
 
@@ -64,8 +65,11 @@ CELLS: tuple[Cell, ...] = (
     Cell(ONLY_HEARTS_LEAD, lambda r, o: r.heart_leads_before_broken == "forbidden", deal_kind="hearts_only"),
     Cell(HEARTS_AND_QUEEN_LEAD, lambda r, o: "hearts_and_queen" in r.heart_lead_exceptions,
          deal_kind="hearts_and_queen"),
-    Cell(MOON, lambda r, o: r.moon_enabled, deal_kind="moon"),
-    Cell(MOON_CHOICE, lambda r, o: r.moon_enabled and r.moon_effect == "shooter_choice", deal_kind="moon"),
+    # the moon deal gives one seat the top cards of every suit and the hearts: with fewer than MOON_HAND cards
+    # (six players and more) it cannot hold enough to take every trick, and a moon is left to chance
+    Cell(MOON, lambda r, o: r.moon_enabled and r.hand_size >= MOON_HAND, deal_kind="moon"),
+    Cell(MOON_CHOICE, lambda r, o: r.moon_enabled and r.moon_effect == "shooter_choice" and r.hand_size >= MOON_HAND,
+         deal_kind="moon"),
     Cell(TARGET, _target, start_kind="near_target", option="target"),
     # a tie ends the game only where ties are shared (else another deal is played); the tie start needs a target
     # The tie start gives two seats the lowest cards, so they take nothing and stay level. Left to chance, so
