@@ -235,7 +235,7 @@ def reference_log(exchanges: list[tuple[str | None, Any]]) -> tuple[list[str], i
         if answer is None:
             continue
         lines.append(_compact(without_id(answer)))
-        if engine is not None and first_difference(command_of(request), answer, engine) is not None:
+        if engine is not None and first_difference(command_of(request), answer, engine, request) is not None:
             stop = stop or len(lines) - 1
             lines.append(f"# the engine under test answered: {_compact(without_id(engine))}")
     return lines, stop

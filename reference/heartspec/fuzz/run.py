@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from heartspec.fuzz.budget import Budget, Progress, cell_budget
 from heartspec.fuzz.cells import BY_NAME as CELL_NAMES
+from heartspec.fuzz.inprocess import InProcessReference
 from heartspec.fuzz.judge import RuleNamer, refused_code, rule_for
 from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, begin, finish, run_lines
 from heartspec.fuzz.plan import Planner, encode
@@ -91,8 +92,11 @@ def run_fuzz(options: FuzzOptions, progress=None) -> FuzzReport:
         try:
             engine = _start(options.engine, options.timeout, options.startup_timeout or options.timeout,
                             "engine under test", engines)
-            reference = _start(shlex.join(reference_command(options)), options.timeout,
-                               max(options.timeout, REFERENCE_STARTUP_TIMEOUT), "reference engine", engines)
+            if options.reference is None:  # the bundled reference: served in this process, exactly (inprocess.py)
+                reference = InProcessReference(catalog)
+            else:
+                reference = _start(shlex.join(reference_command(options)), options.timeout,
+                                   max(options.timeout, REFERENCE_STARTUP_TIMEOUT), "reference engine", engines)
             hello = _hello(engine, options.engine)
             try:
                 setups = available_setups(spec, hello.get("supports") or {}, options.rulesets, options.players,
