@@ -3,6 +3,11 @@
     python tests/fuzz_engines/planted.py legal-7d     # `legal` never lists the seven of diamonds
     python tests/fuzz_engines/planted.py crash-3rd-game  # exits on the third new_game, then behaves
     python tests/fuzz_engines/planted.py refusal-breaks-hearts  # a refused play still marks hearts broken
+    python tests/fuzz_engines/planted.py forced-heart-keeps-hearts-unbroken  # fi, 4 players: a heart forced onto
+                                                              # the first trick does not break hearts
+    python tests/fuzz_engines/planted.py fi-4p-only       # hello claims fi at 4 players, no variant (one set-up)
+    python tests/fuzz_engines/planted.py bad-request-miscoded  # every bad_request goes out as unknown_command
+    python tests/fuzz_engines/planted.py PLANT PLANT ...  # several at once
 
 Unlike tests/mutants/ (rules an implementation might get wrong), these plant
 differences whose smallest reproduction is known in advance.
@@ -60,11 +65,60 @@ def refusal_breaks_hearts() -> None:
     server_module.Server._play = play
 
 
+def forced_heart_keeps_hearts_unbroken() -> None:
+    """fi at 4 players: a heart that falls on the first trick (a hand void in the led suit holding only point
+    cards) does not break hearts, as if the first trick's point ban still held for the break. A rare cell:
+    no fi scenario forces a heart onto the first trick."""
+    from heartspec.cards import HEARTS, suit_of
+    from heartspec.engine.game import Game
+
+    original = Game.play_physical
+
+    def play_physical(self, seat, card):
+        first_trick, broken = self.tricks_done == 0, self.hearts_broken
+        events = original(self, seat, card)
+        if (self.rules.ruleset == "fi" and self.players == 4 and first_trick and not broken
+                and suit_of(card) == HEARTS and self.hearts_broken):
+            self.hearts_broken = False
+            events = [e for e in events if e.get("type") != "hearts_broken"]
+        return events
+
+    Game.play_physical = play_physical
+
+
+def claims_fi_four_players_only() -> None:
+    original = server_module.Server._hello
+
+    def hello(self, request):
+        body = original(self, request)
+        body["supports"] = {"rulesets": ["fi"], "variants": [], "players": {"fi": [4]}}
+        return body
+
+    server_module.Server._hello = hello
+
+
+def bad_request_miscoded() -> None:
+    from heartspec.protocol import endpoint
+
+    original = endpoint.Endpoint.handle
+
+    def handle(self, request):
+        response = original(self, request)
+        if response.get("ok") is False and response["error"]["code"] == "bad_request":
+            response["error"]["code"] = "unknown_command"
+        return response
+
+    endpoint.Endpoint.handle = handle
+
+
 PLANTS = {"legal-7d": legal_without_seven_of_diamonds, "crash-3rd-game": crash_on_third_game,
-          "refusal-breaks-hearts": refusal_breaks_hearts}
+          "refusal-breaks-hearts": refusal_breaks_hearts,
+          "forced-heart-keeps-hearts-unbroken": forced_heart_keeps_hearts_unbroken,
+          "fi-4p-only": claims_fi_four_players_only, "bad-request-miscoded": bad_request_miscoded}
 
 if __name__ == "__main__":
-    PLANTS[sys.argv[1]]()
+    for plant in sys.argv[1:]:
+        PLANTS[plant]()
     from heartspec.cli import main
 
     main(["engine"])

@@ -19,16 +19,26 @@ from heartspec.cli.common import CommandError, Seconds
 @click.option("--from", "from_dir", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
               metavar="DIR", help="Rebuild the site from the reports saved in DIR (by an earlier run) without "
                                   "running anything; written to --out when given, else to DIR itself.")
-@click.option("--games-per-setup", type=click.IntRange(min=1), default=2, show_default=True, metavar="N",
-              help="Fuzz games for each set-up an engine claims.")
+@click.option("--games-per-setup", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Fuzz exactly N games of each set-up an engine claims, instead of the cell budget.")
+@click.option("--cell-goal", type=click.IntRange(min=1), default=3, show_default=True, metavar="K",
+              help="Fuzz each set-up an engine claims until every rare cell it can reach was reached K times, "
+                   "or its --setup-games or --setup-steps run out (heartspec fuzz --cell-goal).")
+@click.option("--setup-games", type=click.IntRange(min=1), default=40, show_default=True, metavar="N",
+              help="The most fuzz games one set-up gets.")
+@click.option("--setup-steps", type=click.IntRange(min=1), default=20_000, show_default=True, metavar="N",
+              help="The most requests one set-up's fuzz games may hold.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the fuzz pass.")
+@click.option("--jobs", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Engines checked at once (each check runs in its own processes).")
 @click.option("--timeout", type=Seconds(), default=5.0, show_default=True,
               help="Seconds to wait for each engine response.")
 @click.option("--max-seconds", type=Seconds(), default=1800.0, show_default=True,
               help="Seconds each engine's scenario run, and its fuzz run, may take.")
 @click.pass_context
-def compat_command(ctx, engines, out, from_dir, games_per_setup, seed, timeout, max_seconds) -> None:
-    """Run the scenarios and a fixed fuzz pass against each engine and build the report site in --out.
+def compat_command(ctx, engines, out, from_dir, games_per_setup, cell_goal, setup_games, setup_steps, seed, jobs,
+                   timeout, max_seconds) -> None:
+    """Run the scenarios and a fuzz pass against each engine and build the report site in --out.
 
     Differences an engine shows are the report's content, not a failure of this command.
     Exit status: 0 the site was built and every engine ran scenarios; 1 the site was built but
@@ -64,7 +74,8 @@ def _compat(ctx, engines, out, from_dir, games_per_setup, seed, timeout, max_sec
                 for label, reason in skipped:
                     click.echo(f"skipping {label}: {reason}")
             build.check_out(out)
-            settings = RunSettings(seed=seed, games_per_setup=games_per_setup, timeout=timeout,
+            settings = RunSettings(seed=seed, games_per_setup=games_per_setup, cell_goal=cell_goal,
+                                   setup_games=setup_games, setup_steps=setup_steps, workers=jobs, timeout=timeout,
                                    max_seconds=max_seconds, skipped_engines=skipped)
             run_all(chosen, out, settings, click.echo)
             status = build.build_site(out, out, click.echo)

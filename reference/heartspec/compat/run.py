@@ -4,7 +4,8 @@ Each engine's results are saved in `DIR/reports/LABEL/`:
 
     engine.json    label, command, configuration, hello, adapter notes, the adapter's classification files
     conform.json   `heartspec conform --report-json` (every scenario's outcome, failure details)
-    fuzz.json      `heartspec fuzz --games-per-setup N --seed S --report-json` (differences, reproductions)
+    fuzz.json      `heartspec fuzz --cell-goal K --setup-games G --setup-steps S --seed S --report-json`
+                   (the budget, each set-up's games and rare cells reached, differences, reproductions)
 
 and `DIR/reports/run.json` and `DIR/reports/scenarios.json` hold the run's settings and the
 scenario catalog.  Conform and fuzz run as subprocesses of the `heartspec` command, so each
@@ -25,6 +26,8 @@ from heartspec.compat.catalog import scenario_catalog
 from heartspec.conformance.coverage import CoverageError
 from heartspec.compat.engines import Engine
 from heartspec.safe_text import shortened
+from heartspec.fuzz.budget import (DEFAULT_CELL_GOAL, DEFAULT_GAMES_PER_SETUP, DEFAULT_STEPS_PER_SETUP, Budget,
+                                   cell_budget)
 
 REPORTS = "reports"
 RUN_FILES = ("run.json", "scenarios.json")   # what reports/ holds besides one folder per engine label
@@ -43,8 +46,17 @@ class CompatError(Exception):
 
 @dataclass
 class RunSettings:
+    """What a compat run checks. The fuzz pass is the cell budget (heartspec.fuzz.budget): each set-up an engine
+    claims is fuzzed until every rare cell it can reach was reached `cell_goal` times, or it had `setup_games`
+    games or `setup_steps` requests, so a one-set-up engine is checked as hard, per set-up, as a forty-set-up
+    one; `games_per_setup` instead plays that many games of each set-up and no more."""
+
     seed: int = 0
-    games_per_setup: int = 2
+    games_per_setup: int | None = None
+    cell_goal: int = DEFAULT_CELL_GOAL
+    setup_games: int = DEFAULT_GAMES_PER_SETUP
+    setup_steps: int = DEFAULT_STEPS_PER_SETUP
+    workers: int = 2                      # engines checked at once
     timeout: float = 5.0
     max_seconds: float = 1800.0           # each engine's conform run, and its fuzz run, apart
     skipped_engines: list = field(default_factory=list)   # (label, reason) of default engines not installed
@@ -54,9 +66,22 @@ class RunSettings:
     fuzz_filters: list = field(default_factory=list)
 
     def as_json(self) -> dict:
-        return {"seed": self.seed, "games_per_setup": self.games_per_setup,
+        return {"seed": self.seed, "games_per_setup": self.games_per_setup or self.setup_games,  # most per set-up
+                "fuzz_budget": self.fuzz_budget().as_json(),
                 "filters": [*self.conform_filters, *self.fuzz_filters],
                 "skipped_engines": [{"label": label, "reason": reason} for label, reason in self.skipped_engines]}
+
+
+    def fuzz_budget(self) -> Budget:
+        if self.games_per_setup is not None:
+            return Budget("games_per_setup", games_per_setup=self.games_per_setup)
+        return cell_budget(self.cell_goal, self.setup_games, self.setup_steps)
+
+    def fuzz_arguments(self) -> list[str]:
+        if self.games_per_setup is not None:
+            return ["--games-per-setup", str(self.games_per_setup)]
+        return ["--cell-goal", str(self.cell_goal), "--setup-games", str(self.setup_games),
+                "--setup-steps", str(self.setup_steps)]
 
 
 def write_json(path: Path, document) -> None:
@@ -81,9 +106,24 @@ def run_all(engines: list[Engine], out: Path, settings: RunSettings, echo: Calla
         raise CompatError(f"cannot write the reports folder {folder}: {err}") from None
     except CoverageError as err:
         raise CompatError(f"cannot read the scenarios: {err}") from None
-    for engine in engines:
-        run_engine(engine, folder / engine.label, settings, echo)
+    run_engines(engines, folder, settings, echo)
     return folder
+
+
+def run_engines(engines: list[Engine], folder: Path, settings: RunSettings, echo: Callable[[str], None]) -> None:
+    """Each engine's checks, `settings.workers` engines at a time (their work is in subprocesses: one per core
+    keeps both cores of a two-core machine busy); each engine's lines are printed together, in table order."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def checked(engine: Engine) -> list[str]:
+        said: list[str] = []
+        run_engine(engine, folder / engine.label, settings, said.append)
+        return said
+
+    with ThreadPoolExecutor(max_workers=max(1, settings.workers)) as pool:
+        for said in pool.map(checked, engines):  # in order: the output reads the same however many run at once
+            for line in said:
+                echo(line)
 
 
 def run_engine(engine: Engine, folder: Path, settings: RunSettings, echo: Callable[[str], None]) -> None:
@@ -137,7 +177,7 @@ def run_conform(engine: Engine, report: Path, settings: RunSettings) -> tuple[di
 
 def run_fuzz(engine: Engine, report: Path, settings: RunSettings) -> tuple[dict, str]:
     command = HEARTSPEC + ["fuzz", "--engine", engine.command, "--report-json", str(report),
-                           "--games-per-setup", str(settings.games_per_setup), "--seed", str(settings.seed),
+                           *settings.fuzz_arguments(), "--seed", str(settings.seed),
                            "--timeout", str(settings.timeout), *settings.fuzz_filters]
     return finished(command, report, settings.max_seconds)
 

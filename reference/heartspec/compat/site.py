@@ -154,7 +154,7 @@ def index_page(summary: dict) -> str:
     body = [
         "<h1>Hearts engines against the Nordic rules</h1>",
         f'<p class="lead">Each engine ran the heartspec conformance scenarios over the protocol, and a fuzz pass of '
-        f'{e(plural(settings["games_per_setup"], "game"))} per set-up from seed {e(settings["seed"])} against the reference. '
+        f'up to {e(plural(settings["games_per_setup"], "game"))} per set-up from seed {e(settings["seed"])} against the reference. '
         f'Rows are sorted closest to the rules first (most scenarios passed, then fewest failed). '
         f'A cell counts one ruleset\'s scenario rows; <em>protocol</em> is the scenarios of the protocol itself. '
         f'The scenarios come in three tiers, counted apart: <em>rules</em> (the game; the closest ruleset is chosen from '

@@ -245,7 +245,7 @@ def reference_log(exchanges: list[tuple[str | None, Any, bool]], faulted: bool =
         lines.append(_compact(answer if raw else without_id(answer)))
         if engine is None:
             unanswered = len(lines) - 1
-        elif differs(command_of(request), answer, engine, raw):
+        elif differs(command_of(request), answer, engine, raw, request):
             stop = stop or len(lines) - 1
             lines.append(f"# the engine under test answered: {_compact(engine if raw else without_id(engine))}")
     if faulted and not stop and unanswered:
@@ -266,7 +266,7 @@ def reference_answer(reference, request: str) -> dict | None:
     return answer
 
 
-def differs(command: str | None, reference: dict, engine: Any, compare_id: bool) -> bool:
+def differs(command: str | None, reference: dict, engine: Any, compare_id: bool, request: str | None = None) -> bool:
     from heartspec.fuzz.compare import first_difference
 
     if not isinstance(engine, dict):
@@ -274,7 +274,7 @@ def differs(command: str | None, reference: dict, engine: Any, compare_id: bool)
     if compare_id and ("id" in reference) and (engine.get("id", object()) != reference["id"]
                                                or type(engine.get("id")) is not type(reference["id"])):
         return True
-    return first_difference(command, reference, engine) is not None
+    return first_difference(command, reference, engine, request) is not None
 
 
 def _compact(obj: dict[str, Any]) -> str:

@@ -1,7 +1,9 @@
 """What two responses must agree on: the fields spec/protocol.md fixes, not the ones it leaves free.
 
-Free: error messages, key order, the order of cards in a hand, the
-informative echo of `new_game`, and `hello`'s engine name. Fixed: ok, the
+Free: what heartspec.protocol.allowances lists (error messages, key order,
+the order of cards in a hand, the informative echo of `new_game`, fields the
+protocol does not define at any level, a `seed` deal refused with
+`bad_request`), read from there so the suite and the fuzzer agree. Fixed: ok, the
 error code, every event in order with its fields (the cards of
 `cards_received` and `kitty_taken` in card order, P-events-1), `legal` as
 distinct names in card order (P-legal-1), and each `state` field. `first_difference` names the first
@@ -10,7 +12,10 @@ fixed field that differs as a dotted path, e.g. `events.trick_won.seat`.
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from heartspec.protocol import allowances
 
 SORTED_CARDS = object()  # a card list whose order the protocol leaves to the engine
 MONEY_TOLERANCE = 0.005  # amounts are rounded to cents
@@ -28,7 +33,8 @@ EVENT_FIELDS: dict[str, dict[str, Any]] = {
     "game_over": {"totals": None, "winners": SORTED_CARDS, "money": None},
 }
 SUCCESS_FIELDS: dict[str, tuple[str, ...]] = {
-    "new_game": ("phase",),
+    "hello": ("protocol", "engine"),  # `supports` is each engine's own claim (P-hello-2): never compared
+    "new_game": ("phase", "ruleset", "variants", "players", "dealer", "deal_number"),
     "deal": ("phase", "pass_direction", "turn"),
     "legal": ("cards",),
 }
@@ -38,24 +44,53 @@ STATE_FIELDS = ("phase", "players", "deal_number", "dealer", "turn", "pass_direc
 OPTIONAL = {"money", "pot", "kitty_size", "stock_size", "team_totals", "winners"}  # compared where the reference has them
 
 
-def first_difference(command: str, reference: dict, engine: dict) -> tuple[str, Any, Any] | None:
-    """(field, reference value, engine value) of the first fixed field that differs, or None."""
+DEFINED_OBJECTS = {"trick": ("seat", "card"), "moon": ("seat", "effect")}  # objects nested in a compared field
+
+
+def first_difference(command: str, reference: dict, engine: dict,
+                     request: dict | str | None = None) -> tuple[str, Any, Any] | None:
+    """(field, reference value, engine value) of the first fixed field that differs, or None.
+
+    `request`, when given, lets an answer the protocol allows for it count as agreeing (a refusal
+    heartspec.protocol.allowances permits, such as bad_request for a deal by seed)."""
+    if allowances.allowed_refusal(_decoded(request), engine):
+        return None
     if reference.get("ok") != engine.get("ok"):
         return "ok", _outcome(reference), _outcome(engine)
     if not reference.get("ok"):
         ref_code, eng_code = _code(reference), _code(engine)
-        return None if ref_code == eng_code else ("error.code", ref_code, eng_code)
+        if ref_code != eng_code:
+            return "error.code", ref_code, eng_code
+        if "error.message" in allowances.free_text_fields():
+            return None
+        ref_text, eng_text = _message(reference), _message(engine)
+        return None if ref_text == eng_text else ("error.message", ref_text, eng_text)
     if command in ("pass", "play", "choose"):
         return _events_difference(reference.get("events"), engine.get("events"))
     if command == "state":
         return _fields_difference(reference, engine, STATE_FIELDS, "")
     if command == "legal":
         return _legal_difference(reference.get("cards"), engine.get("cards"))
-    return _fields_difference(reference, engine, SUCCESS_FIELDS.get(command, ()), "")
+    free = allowances.free_fields(command)
+    return _fields_difference(reference, engine, tuple(f for f in SUCCESS_FIELDS.get(command, ()) if f not in free), "")
+
+
+def _decoded(request: dict | str | None) -> dict | None:
+    if isinstance(request, str):
+        try:
+            request = json.loads(request)
+        except ValueError:
+            return None
+    return request if isinstance(request, dict) else None
 
 
 def _outcome(response: dict) -> str:
     return "ok" if response.get("ok") else f"error {_code(response)}"
+
+
+def _message(response: dict) -> Any:
+    error = response.get("error")
+    return error.get("message") if isinstance(error, dict) else None
 
 
 def _code(response: dict) -> Any:
@@ -106,11 +141,21 @@ def _fields_difference(reference: dict, engine: dict, fields: tuple[str, ...], p
 
 
 def _same(name: str, ref: Any, eng: Any, shape: Any) -> bool:
-    if shape is SORTED_CARDS or name in ("hands", "passed"):
+    # `passed` is a set of seats; `hands` lists cards in the engine's order where the allowances say so
+    if shape is SORTED_CARDS or name == "passed" or name in allowances.unordered_fields():
         return _sorted_deep(ref) == _sorted_deep(eng)
+    if name in DEFINED_OBJECTS:
+        return _defined(name, ref) == _defined(name, eng)
     if name in ("money", "pot"):
         return _close(ref, eng)
     return ref == eng
+
+
+def _defined(name: str, value: Any) -> Any:
+    """The fields the protocol defines in a nested object (or a list of them); others are extensions."""
+    if isinstance(value, list):
+        return [allowances.defined_only(item, DEFINED_OBJECTS[name]) for item in value]
+    return allowances.defined_only(value, DEFINED_OBJECTS[name])
 
 
 def _sorted_deep(value: Any) -> Any:

@@ -82,18 +82,28 @@ class Flight:
     engine_error: EngineError | None = None
 
 
-def begin(lines: list[str], reference: EngineProcess, engine: EngineProcess) -> Flight:
+def begin(lines: list[str], reference, engine: EngineProcess) -> Flight:
+    """Write a game's first batch to both engines (the reference: a subprocess, or heartspec.fuzz.inprocess)."""
     first = batches(lines)[0]
     chunk = lines[first[0]:first[1]]
+    engine_error = _send_engine(engine, chunk)  # the engine first: an in-process reference answers as it is fed
+    _send_reference(reference, chunk)
+    return Flight(lines, first, engine_error)
+
+
+def _send_engine(engine: EngineProcess, chunk: list[str]) -> EngineError | None:
+    try:
+        engine.send_lines(chunk)
+    except EngineError as err:
+        return err
+    return None
+
+
+def _send_reference(reference, chunk: list[str]) -> None:
     try:
         reference.send_lines(chunk)
     except EngineError as err:
         raise ReferenceFailed(str(err)) from None
-    try:
-        engine.send_lines(chunk)
-    except EngineError as err:
-        return Flight(lines, first, err)
-    return Flight(lines, first)
 
 
 def run_lines(lines: list[str], reference: EngineProcess, engine: EngineProcess, timeout: float) -> Outcome:
@@ -107,17 +117,9 @@ def finish(flight: Flight, reference: EngineProcess, engine: EngineProcess, time
     eng_out: list[str] = []
     for number, (start, end) in enumerate(batches(lines)):
         chunk = lines[start:end]
+        send_error = flight.engine_error if not number else _send_engine(engine, chunk)
         if number:
-            try:
-                reference.send_lines(chunk)
-            except EngineError as err:
-                raise ReferenceFailed(str(err)) from None
-        send_error = flight.engine_error if not number else None
-        if number and send_error is None:
-            try:
-                engine.send_lines(chunk)
-            except EngineError as err:
-                send_error = err
+            _send_reference(reference, chunk)
         if send_error is not None:
             _drain(reference, chunk, timeout)
             return Outcome(len(ref_out), _broken(lines, start, send_error, ""), ref_out, eng_out)
@@ -159,9 +161,7 @@ def _compare(request_line: str, ref_text: str, eng_text: str, index: int) -> Mis
         return Mismatch(index, command, "garbage", reference, eng_text[:200], ref_text, None, str(err))
     if engine.get("id") != reference.get("id"):
         return Mismatch(index, command, "id", reference.get("id"), engine.get("id"), ref_text, eng_text)
-    if command == "hello":
-        return None
-    found = first_difference(command, reference, engine)
+    found = first_difference(command, reference, engine, request_line)
     if found is None:
         return None
     field, ref_value, eng_value = found

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from heartspec.cards import HEARTS, card_name, cards_of, face, suit_of
 from heartspec.engine.errors import RuleError
 from heartspec.engine.scoring import MOON_CHOICES
-from heartspec.fuzz.deals import deal_cards, deal_kind_for, start_kind_for, starting_options
-from heartspec.fuzz.probes import ANYWHERE, PHASE_KINDS, REFUSAL, refusal_probes
+from heartspec.fuzz import cells
+from heartspec.fuzz.deals import QUEEN_OF_SPADES, deal_cards, low_hands, deal_kind_for, start_kind_for, starting_options
+from heartspec.fuzz.probes import ANYWHERE, PHASE_KINDS, REFUSAL, PROBE_CHOICES, refusal_probes
 from heartspec.fuzz.setups import Setup, option_choices
 from heartspec.protocol.server import RulesCatalog, Server
 
@@ -32,6 +33,7 @@ STATE_CHANCE = 0.04
 PROBE_QUOTA = 2
 PROBE_AGAIN_CHANCE = 0.01
 OTHER_SEAT_LEGAL_CHANCE = 0.05
+HELLO_CHANCE = 0.1
 
 
 @dataclass
@@ -52,9 +54,24 @@ class PlannedGame:
     deal_starts: list[DealStart] = field(default_factory=list)
     reached: Counter = field(default_factory=Counter)   # rare situations this game reached
     rule_options: dict = field(default_factory=dict)     # the ruleset options chosen (target, max_deals...)
+    cells_at: list = field(default_factory=list)  # (request index, rare cell): where each cell was reached
+
+    def cells_through(self, end: int) -> Counter:
+        """The rare cells reached at requests before `end`: those the engine was compared on."""
+        return Counter(cell for index, cell in self.cells_at if index < end)
 
     def lines(self) -> list[str]:
         return [r if isinstance(r, str) else encode(r) for r in self.requests]
+
+
+def _options_aimed_at(aims: frozenset[str], choices: dict, chosen: dict, rng: random.Random) -> dict:
+    """The ruleset option a short cell needs (a deal limit for its last deal), where the set-up offers it."""
+    needed = sorted({cells.BY_NAME[name].option for name in aims if name in cells.BY_NAME} - {None})
+    wanted = [name for name in needed if name not in chosen and [v for v in choices.get(name, []) if v]]
+    if not wanted or rng.random() >= cells.AIM_CHANCE:
+        return {}
+    name = rng.choice(wanted)
+    return {name: rng.choice([v for v in choices[name] if v])}
 
 
 def encode(request: dict) -> str:
@@ -62,31 +79,45 @@ def encode(request: dict) -> str:
 
 
 class Planner:
-    def __init__(self, catalog: RulesCatalog, spec):
+    def __init__(self, catalog: RulesCatalog, spec, probes: str = "all"):
         self.catalog, self.spec = catalog, spec
+        self.probe_kinds = frozenset(PROBE_CHOICES[probes])  # the refusal kinds `--probes` lets the games send
 
-    def plan(self, setup: Setup, rng: random.Random, avoid_options: set[str] = frozenset()) -> PlannedGame:
+    def plan(self, setup: Setup, rng: random.Random, avoid_options: set[str] = frozenset(),
+             aims: frozenset[str] = frozenset()) -> PlannedGame:
+        """One game of `setup`; `aims`: rare cells (heartspec.fuzz.cells) still short for it, which its start,
+        options and deals then aim at most of the time."""
         server = Server(catalog=self.catalog)
-        rule_options = {name: rng.choice(values) for name, values in option_choices(self.spec, setup).items()
-                        if rng.random() < 0.4}
+        choices = option_choices(self.spec, setup)
+        rule_options = {name: rng.choice(values) for name, values in choices.items() if rng.random() < 0.4}
+        rule_options.update(_options_aimed_at(aims, choices, rule_options, rng))
         try:
             rules = self.catalog.compile(setup.ruleset, list(setup.variants), setup.players, rule_options)
         except RuleError:  # some option values do not combine (no target and no deal limit): play the defaults
             rule_options = {}
             rules = self.catalog.compile(setup.ruleset, list(setup.variants), setup.players, rule_options)
-        options = {**starting_options(rules, rng, start_kind_for(rules, rng)), **rule_options}
+        start_kind = start_kind_for(rules, rng, aims)
+        options = {**starting_options(rules, rng, start_kind), **rule_options}
         # the engine refused these: an option name (totals...) or one value of a ruleset option
         options = {k: v for k, v in options.items() if k not in avoid_options and (k, repr(v)) not in avoid_options}
         new_game = {"cmd": "new_game", "ruleset": setup.ruleset, "players": setup.players,
                     "variants": list(setup.variants), "options": options}
         planned = PlannedGame(setup, new_game, rule_options={k: v for k, v in rule_options.items() if k in options})
-        _GameWriter(server, planned, rng).write()
+        writer = _GameWriter(server, planned, rng, self.probe_kinds, aims)
+        if start_kind == "tie" and "totals" in options and not rules.partnership:
+            low = min(options["totals"])  # the seats started level and low play quietly: they tie taking nothing
+            writer.quiet_seats = {seat for seat, total in enumerate(options["totals"]) if total == low}
+        writer.write()
         return planned
 
 
 class _GameWriter:
-    def __init__(self, server: Server, planned: PlannedGame, rng: random.Random):
-        self.server, self.planned, self.rng = server, planned, rng
+    def __init__(self, server: Server, planned: PlannedGame, rng: random.Random, probe_kinds: frozenset[str],
+                 aims: frozenset[str] = frozenset()):
+        self.server, self.planned, self.rng, self.probe_kinds = server, planned, rng, probe_kinds
+        self.aims = aims
+        self.quiet_seats: set[int] = set()
+        self.planned_passes: dict[int, list[int]] = {}
         self.shooter: int | None = None
         self.probed: Counter = Counter()  # (deal number, phase, refusal kind) -> probes sent there
 
@@ -109,6 +140,8 @@ class _GameWriter:
         response = self.send(self.planned.new_game)
         if not response.get("ok"):
             raise ValueError(f"the reference refused its own planned game: {response}")
+        if self.rng.random() < HELLO_CHANCE:
+            self.ask({"cmd": "hello"})  # mid-session too: the fixed fields agree, the allowed ones may not
         game = self.server.game
         deals = 0
         while game.phase != "game_over":
@@ -147,8 +180,8 @@ class _GameWriter:
         return (kind,) if kind in ANYWHERE else (game.deal_number, game.phase, kind)
 
     def kinds_due(self, game, again: bool) -> list[str]:
-        kinds = PHASE_KINDS.get(game.phase, ()) + ANYWHERE
-        return list(kinds) if again else [k for k in kinds if self.probed[self.place(game, k)] < PROBE_QUOTA]
+        kinds = [k for k in PHASE_KINDS.get(game.phase, ()) + ANYWHERE if k in self.probe_kinds]
+        return kinds if again else [k for k in kinds if self.probed[self.place(game, k)] < PROBE_QUOTA]
 
     def refused_with(self, request: dict | str, kind: str) -> str:
         """The code the reference refuses a probe with (it must refuse it: the probe was built to be refused)."""
@@ -160,9 +193,14 @@ class _GameWriter:
 
     def deal(self) -> None:
         game, rng = self.server.game, self.rng
-        kind = deal_kind_for(game.rules, rng)
-        dealt = deal_cards(game.rules, rng, kind)
-        self.shooter = dealt.shooter
+        if self.quiet_seats and not self.planned.deal_starts:  # the tie start's deal: the level seats hold low cards
+            dealt = low_hands(game.rules, rng, self.quiet_seats)
+            kind = dealt.kind
+        else:
+            kind = deal_kind_for(game.rules, rng, self.aims)
+            offset = game._pass_offsets.get(game.pass_direction)  # none: no pass this deal
+            dealt = deal_cards(game.rules, rng, kind, offset)
+        self.shooter, self.planned_passes = dealt.shooter, dict(dealt.passes)
         options = dict(self.planned.new_game["options"])
         options.update({"dealer": game.dealer, "deal_number": game.deal_number, "totals": list(game.totals)})
         self.planned.deal_starts.append(DealStart(len(self.planned.requests), options, kind))
@@ -173,7 +211,12 @@ class _GameWriter:
         game, rng = self.server.game, self.rng
         seat = rng.choice([s for s in range(game.players) if s not in game.passes])
         cards = list(cards_of(game.hands[seat]))
-        chosen = sorted(cards)[: game.rules.pass_count] if seat == self.shooter else rng.sample(cards, game.rules.pass_count)
+        if seat in self.planned_passes:  # the deal was built around this pass
+            chosen = self.planned_passes.pop(seat)
+        elif seat == self.shooter:
+            chosen = sorted(cards)[: game.rules.pass_count]
+        else:
+            chosen = rng.sample(cards, game.rules.pass_count)
         self.observe(self.send({"cmd": "pass", "seat": seat, "cards": [card_name(face(c)) for c in chosen]}))
 
     def play_one(self) -> None:
@@ -185,15 +228,21 @@ class _GameWriter:
         legal = list(cards_of(game.legal_mask(seat)))
         self.note_position(seat)
         card = self.pick(seat, legal)
+        first_trick = game.tricks_done == 0
         # the card comes from the reference's legal mask, so the engine's fast path plays it: the checked
         # path would only repeat the checks (it is what the two engines under comparison run)
         self.ask({"cmd": "play", "seat": seat, "card": card_name(face(card))}, "move")
-        self.observe_events(game.play_physical(seat, card))
+        events = game.play_physical(seat, card)
+        if first_trick and any(event["type"] == "hearts_broken" for event in events):
+            self.reach(cells.FIRST_TRICK_HEARTS)
+        self.observe_events(events)
 
     def pick(self, seat: int, legal: list[int]) -> int:
+        points = self.server.game._phys_points
+        if self.shooter is None and seat in self.quiet_seats:
+            return min([c for c in legal if points[c] <= 0] or legal, key=face)
         if self.shooter is None:
             return self.rng.choice(legal)
-        points = self.server.game._phys_points
         if seat == self.shooter:
             # highest card; when it cannot follow, a card without points, to keep them for its own tricks
             game = self.server.game
@@ -210,37 +259,51 @@ class _GameWriter:
     def note_position(self, seat: int) -> None:
         """Count the rare cells a play is about to test."""
         game = self.server.game
-        hand, reached = game.hands[seat], self.planned.reached
+        hand = game.hands[seat]
         if game.tricks_done == 0 and game.trick and game.rules.first_trick_points != "allowed":
             led = suit_of(game.trick[0][1])
             if not any(suit_of(c) == led for c in cards_of(hand)) and not hand & ~game._point_mask:
-                reached["first trick: void with only point cards"] += 1
-        if not game.trick and not game.hearts_broken and hand and all(suit_of(c) == HEARTS for c in cards_of(hand)):
-            reached["lead before hearts broken from a hand of only hearts"] += 1
+                self.reach(cells.VOID_ONLY_POINTS, ahead=True)
+        if not game.trick and not game.hearts_broken and hand:
+            suits = {suit_of(c) for c in cards_of(hand) if face(c) != QUEEN_OF_SPADES}
+            if suits == {HEARTS} and all(suit_of(c) == HEARTS for c in cards_of(hand)):
+                self.reach(cells.ONLY_HEARTS_LEAD, ahead=True)
+            elif suits == {HEARTS}:
+                self.reach(cells.HEARTS_AND_QUEEN_LEAD, ahead=True)
+
+    def reach(self, cell: str, ahead: bool = False) -> None:
+        """Count a rare cell, at the request that tests it: the last one recorded, or (`ahead`) the next."""
+        self.planned.reached[cell] += 1
+        self.planned.cells_at.append((len(self.planned.requests) - (0 if ahead else 1), cell))
 
     def observe(self, response: dict | None) -> None:
         if response and response.get("ok"):
             self.observe_events(response.get("events", ()))
 
     def observe_events(self, events) -> None:
-        reached = self.planned.reached
+        drawn = False
         for event in events:
             kind = event["type"]
             if kind == "deal_scored" and event.get("moon"):
-                reached["moon shot"] += 1
+                self.reach(cells.MOON)
             elif kind == "moon_choice":
-                reached["moon choice"] += 1
+                self.reach(cells.MOON_CHOICE)
             elif kind == "kitty_taken":
-                reached["kitty taken"] += 1
+                self.reach(cells.KITTY)
+            elif kind == "cards_drawn" and not drawn:
+                drawn = True  # once a trick
+                self.reach(cells.STOCK)
+            elif kind == "trick_set_aside":
+                self.reach(cells.SET_ASIDE)
             elif kind == "game_over":
                 self.observe_end(event)
 
     def observe_end(self, event: dict) -> None:
-        game, reached = self.server.game, self.planned.reached
+        game = self.server.game
         rules = game.rules
         if rules.max_deals and game.deal_number >= rules.max_deals:
-            reached["game over: last deal of the deal limit"] += 1
+            self.reach(cells.LAST_DEAL)
         else:
-            reached["game over: target reached"] += 1
+            self.reach(cells.TARGET)
         if len(event["winners"]) > (2 if rules.partnership else 1):
-            reached["game over: tie for the win"] += 1
+            self.reach(cells.TIE)

@@ -25,6 +25,9 @@ RULE_REFUSALS = ("must_follow_suit", "hearts_not_broken", "points_on_first_trick
 REFUSAL_KINDS = RULE_REFUSALS + ("not_your_turn", "card_not_in_hand", "invalid_card", "invalid_pass",
                                  "already_passed", "invalid_deal", "wrong_phase", "bad_request",
                                  "unknown_command", "unsupported", "invalid_game")
+PROTOCOL_REFUSALS = tuple(k for k in REFUSAL_KINDS if k not in RULE_REFUSALS)
+# `fuzz --probes`: the refusal kinds sent. A rule refusal tests a rule of play; the others test the protocol
+PROBE_CHOICES = {"all": REFUSAL_KINDS, "rules": RULE_REFUSALS, "protocol": PROTOCOL_REFUSALS, "none": ()}
 REFUSAL = "refusal: "  # how a run's `reached` counts the probes of a kind, e.g. "refusal: must_follow_suit"
 ANYWHERE = ("unknown_command", "unsupported", "invalid_game")  # refused alike in every position
 PHASE_KINDS = {  # the kinds each phase can have (whether a position has one depends on its cards)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.etree import ElementTree
 
-from heartspec.fuzz.judge import Ruling
+from heartspec.fuzz.judge import PROTOCOL, Ruling
 from heartspec.fuzz.lockstep import Mismatch
 from heartspec.fuzz.probes import REFUSAL, REFUSAL_KINDS
 from heartspec.fuzz.setups import Setup
@@ -25,7 +25,12 @@ from heartspec.limits import MAX_KNOWN_DIFFERENCES_BYTES
 from heartspec.outputs import write_output, written_by
 from heartspec.safe_text import plain, shortened
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+RULES_KIND, PROTOCOL_KIND = "rules", "protocol"  # differences are reported apart by what decides them
+
+
+KIND_HEADINGS = {RULES_KIND: "rule differences (a ruleset's rule decides them):",
+                 PROTOCOL_KIND: "protocol differences (spec/protocol.md decides them):"}
 
 
 def signature_text(signature: tuple[str, str, str]) -> str:
@@ -91,6 +96,11 @@ class Group:
     def count(self) -> int:
         return len(self.findings)
 
+    @property
+    def kind(self) -> str:
+        """`rules` when a rule of play decides it (a ruleset's rule cited), else `protocol` (spec/protocol.md)."""
+        return PROTOCOL_KIND if self.smallest.ruling.rule == PROTOCOL else RULES_KIND
+
 
 @dataclass
 class FuzzReport:
@@ -104,6 +114,11 @@ class FuzzReport:
     setups_played: set = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the games asked for were not all played
+    probes: str = "all"        # the refusal probes sent (`--probes`)
+    budget: Any = None         # heartspec.fuzz.budget.Budget: what bounded the run
+    cells: Any = None          # heartspec.fuzz.budget.Progress: each set-up's games and rare cells
+    resyncs: int = 0           # times a game was played on after a probe differed (heartspec.fuzz.resync)
+    resync_failures: int = 0   # ... and times it could not be, the engine not replaying its own deal
     known: dict[str, str] = field(default_factory=dict)   # signature text -> reason
     _groups: dict[tuple, Group] = field(default_factory=dict)
 
@@ -120,7 +135,8 @@ class FuzzReport:
         return sum(1 for f in group.findings if f.shrunk) if group else 0
 
     def groups(self) -> list[Group]:
-        return sorted(self._groups.values(), key=lambda g: (g.known is not None, -g.count, g.signature))
+        return sorted(self._groups.values(), key=lambda g: (g.kind != RULES_KIND, g.known is not None, -g.count,
+                                                              g.signature))
 
     def new_groups(self) -> list[Group]:
         return [g for g in self.groups() if g.known is None]
@@ -145,15 +161,37 @@ class FuzzReport:
         lines.append("rare situations reached: " + (", ".join(f"{k} {v}" for k, v in sorted(self.reached.items())
                                                             if not k.startswith((REFUSAL, "deal built"))) or "none"))
         lines += self._refusal_lines()
+        if self.budget is not None:
+            lines.append(f"budget: {self.budget.text()}")
+        if self.cells is not None:
+            lines.append(f"rare cells: {self.cells.summary()}")
+        lines.append(self._probe_line())
         lines += [f"note: {n}" for n in self.notes]
+        shown_kind = None
         for number, group in enumerate(self.groups(), start=1):
+            if group.kind != shown_kind:
+                shown_kind = group.kind
+                lines += ["", KIND_HEADINGS[group.kind]]
             lines += [""] + self._group_lines(number, group)
         for entry in self.unexpected_passes():
             lines.append(f"unexpected pass: known difference {entry!r} did not occur in this run")
         new = self.new_groups()
         known = len(self.groups()) - len(new)
-        lines += ["", f"{len(new)} difference(s), {known} known, {len(self.unexpected_passes())} unexpected pass(es)"]
+        by_kind = self.new_by_kind()
+        lines += ["", f"{len(new)} difference(s) ({by_kind[RULES_KIND]} in the rules, {by_kind[PROTOCOL_KIND]} in the "
+                      f"protocol), {known} known, {len(self.unexpected_passes())} unexpected pass(es)"]
         return "\n".join(lines) + "\n"
+
+    def new_by_kind(self) -> dict[str, int]:
+        counts = {RULES_KIND: 0, PROTOCOL_KIND: 0}
+        for group in self.new_groups():
+            counts[group.kind] += 1
+        return counts
+
+    def _probe_line(self) -> str:
+        played_on = f"; play went on after a differing probe {self.resyncs} time(s)" if self.resyncs else ""
+        failed = f" ({self.resync_failures} could not be brought back)" if self.resync_failures else ""
+        return f"probes: {self.probes}{played_on}{failed}"
 
     def _refusal_lines(self) -> list[str]:
         """One line per refusal kind (error code), with how often the engine was sent a request refused so."""
@@ -166,7 +204,8 @@ class FuzzReport:
     def _group_lines(self, number: int, group: Group) -> list[str]:
         smallest = group.smallest
         status = "known" if group.known is not None else "new"
-        games = ", ".join(str(f.game) for f in group.findings[:8]) + (" ..." if group.count > 8 else "")
+        distinct = list(dict.fromkeys(f.game for f in group.findings))  # a game played on can show one twice
+        games = ", ".join(map(str, distinct[:8])) + (" ..." if len(distinct) > 8 else "")
         lines = [f"difference {number}: {signature_text(group.signature)} [{status}], {group.count} occurrence(s): games {games}",
                  *([f"  known: {group.known}"] if group.known is not None else []),
                  f"  rule: {smallest.ruling.citation}",
@@ -202,8 +241,13 @@ class FuzzReport:
             "setups": {"available": self.setups_available, "played": len(self.setups_played)},
             "reached": dict(sorted(self.reached.items())),
             "notes": self.notes,
+            "probes": {"sent": self.probes, "resyncs": self.resyncs, "resync_failures": self.resync_failures},
+            "new_differences": self.new_by_kind(),
+            "budget": self.budget.as_json() if self.budget is not None else None,
+            "per_setup": self.cells.as_json() if self.cells is not None else [],
             "differences": [{
                 "signature": {"command": g.signature[0], "field": g.signature[1], "rule": g.signature[2]},
+                "kind": g.kind,
                 "known": g.known is not None, "reason": g.known, "count": g.count,
                 "ruling": g.smallest.ruling.as_json(),
                 "games": [f.game for f in g.findings],
@@ -219,7 +263,8 @@ class FuzzReport:
     def write_junit(self, path: str) -> None:
         cases = []
         for group in self.groups():
-            case = ElementTree.Element("testcase", classname="heartspec.fuzz", name=signature_text(group.signature))
+            case = ElementTree.Element("testcase", classname=f"heartspec.fuzz.{group.kind}",
+                                       name=signature_text(group.signature))
             smallest = group.smallest
             detail = "\n".join(self._group_lines(0, group)[1:] + smallest.log)
             if group.known is not None:

@@ -9,16 +9,21 @@ restarted and the run goes on.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import shlex
 import time
 from dataclasses import dataclass, field
 
+from heartspec.fuzz.budget import Budget, Progress, cell_budget
+from heartspec.fuzz.cells import BY_NAME as CELL_NAMES
+from heartspec.fuzz.inprocess import InProcessReference
 from heartspec.fuzz.judge import RuleNamer, refused_code, rule_for
 from heartspec.fuzz.lockstep import Mismatch, Outcome, ReferenceFailed, begin, finish, run_lines
 from heartspec.fuzz.plan import Planner, encode
 from heartspec.fuzz.report import Finding, FuzzReport
+from heartspec.fuzz.resync import MAX_RESUMES_PER_GAME, resumable, resync_lines, without_requests
 from heartspec.fuzz.setups import NoSetups, SetupChooser, available_setups
 from heartspec.fuzz.shrink import Candidate, move_log, shrink
 from heartspec.limits import MAX_ANSWER_BYTES
@@ -55,6 +60,20 @@ class FuzzOptions:
     save_dir: str | None = None        # where reproductions are written (none: kept in the report only)
     stop_at_first: bool = False        # end the run at the first new difference (as pytest -x)
     known: dict[str, str] = field(default_factory=dict)   # accepted signatures -> reason
+    probes: str = "all"                # which refusal probes the games send: all, rules, protocol, none
+    cell_goal: int | None = None       # each set-up until each rare cell it can reach is reached this often
+    setup_games: int | None = None     # ... or it has had this many games (cells mode; default budget.py)
+    setup_steps: int | None = None     # ... or this many planned requests
+
+    def budget(self) -> Budget:
+        """What bounds the run: seconds, N games per set-up, exactly N games, or (the default) the cell goal."""
+        if self.seconds is not None:
+            return Budget("seconds", seconds=self.seconds)
+        if self.games_per_setup is not None:
+            return Budget("games_per_setup", games_per_setup=self.games_per_setup)
+        if self.games is not None and self.cell_goal is None and self.setup_games is None and self.setup_steps is None:
+            return Budget("games", games=self.games)
+        return cell_budget(self.cell_goal, self.setup_games, self.setup_steps, self.games)
 
 
 def reference_command(options: FuzzOptions) -> list[str]:
@@ -74,8 +93,11 @@ def run_fuzz(options: FuzzOptions, progress=None) -> FuzzReport:
         try:
             engine = _start(options.engine, options.timeout, options.startup_timeout or options.timeout,
                             "engine under test", engines)
-            reference = _start(shlex.join(reference_command(options)), options.timeout,
-                               max(options.timeout, REFERENCE_STARTUP_TIMEOUT), "reference engine", engines)
+            if options.reference is None:  # the bundled reference: served in this process, exactly (inprocess.py)
+                reference = InProcessReference(catalog)
+            else:
+                reference = _start(shlex.join(reference_command(options)), options.timeout,
+                                   max(options.timeout, REFERENCE_STARTUP_TIMEOUT), "reference engine", engines)
             hello = _hello(engine, options.engine)
             try:
                 setups = available_setups(spec, hello.get("supports") or {}, options.rulesets, options.players,
@@ -125,13 +147,18 @@ class _Session:
         self.options, self.spec, self.catalog = options, spec, catalog
         self.engine, self.reference = engine, reference
         self.chooser = SetupChooser(setups)
-        self.planner = Planner(catalog, spec)
+        self.planner = Planner(catalog, spec, options.probes)
         self.namer = RuleNamer(spec)
         self.progress = progress
         self.reference_failures = 0
+        self.position: _Position | None = None  # the reference's position in the game being settled
         self.refused_options: set = set()  # option names, and (name, value) pairs, the engine refused
-        self.report = FuzzReport(seed=options.seed, setups_available=len(setups), known=dict(options.known))
-        self.game_limit = options.games if options.games_per_setup is None else options.games_per_setup * len(setups)
+        self.budget = options.budget()
+        self.cells = Progress.start(self.budget, setups, spec, catalog)
+        self.report = FuzzReport(seed=options.seed, setups_available=len(setups), known=dict(options.known),
+                                 probes=options.probes, budget=self.budget, cells=self.cells)
+        self.game_limit = {"games": self.budget.games, "cells": self.budget.games,
+                           "games_per_setup": (self.budget.games_per_setup or 0) * len(setups)}.get(self.budget.mode)
 
     def loop(self) -> None:
         """Plan game g+1 while the engines answer game g: planning and answering overlap."""
@@ -148,8 +175,10 @@ class _Session:
         while True:
             upcoming = None
             if not self._done(planned_games, started):
-                planned_games += 1
-                upcoming = (planned_games, self.plan(planned_games))
+                game = self.plan(planned_games + 1)
+                if game is not None:
+                    planned_games += 1
+                    upcoming = (planned_games, game)
             if in_flight is not None:
                 self.settle(*in_flight)
                 self.report.games += 1
@@ -160,35 +189,101 @@ class _Session:
             in_flight = (*upcoming, self._guarded(begin, upcoming[1].lines(), self.reference, self.engine))
 
     def _done(self, planned_games: int, started: float) -> bool:
-        if self.game_limit is not None:
-            return planned_games >= self.game_limit
+        if self.game_limit is not None and planned_games >= self.game_limit:
+            return True
         if not self.chooser.cells:
             self.report.notes.append("the engine refused every set-up it claims; the run stopped")
             return True
-        return time.monotonic() - started >= (self.options.seconds or 0)
+        if self.budget.mode == "seconds":
+            return time.monotonic() - started >= (self.options.seconds or 0)
+        return False
 
     def plan(self, game_number: int):
+        """Game `game_number`, or None when the cell budget has no set-up left to play."""
         rng = random.Random(f"{self.options.seed}:{game_number}")
-        setup = self.chooser.choose(game_number, rng)
-        return self.planner.plan(setup, rng, self.refused_options)
+        if self.budget.mode == "cells":
+            setup = self.cells.next_setup()
+            if setup is None:
+                return None
+        else:
+            setup = self.chooser.choose(game_number, rng)
+        planned = self.planner.plan(setup, rng, self.refused_options, self.cells.aims(setup))
+        self.cells.planned(setup, len(planned.requests))
+        return planned
 
     def settle(self, game_number: int, planned, flight) -> None:
         setup = planned.setup
         self.report.setups_played.add(setup)
-        self.report.reached.update(planned.reached)
+        self.report.reached.update({k: v for k, v in planned.reached.items() if k not in CELL_NAMES})
+        end = self._compare(game_number, planned, flight)
+        compared = planned.cells_through(end)  # a cell counts once the engine was compared on it
+        self.report.reached.update(compared)
+        self.cells.compared(setup, compared)
+
+    def _compare(self, game_number: int, planned, flight) -> int:
+        """Play the game on both engines; the index of the request where the comparison ended."""
         if flight is None:
-            return
+            return 0
         outcome = self._checked(self._guarded(finish, flight, self.reference, self.engine, self.options.timeout))
         if outcome is None:
-            return
+            return 0
         self.report.steps += outcome.compared
         if outcome.mismatch is None or outcome.mismatch.index > 0:
             self.refused_options -= _option_pairs(planned.rule_options)  # the engine played them
         if outcome.mismatch is None:
-            return
+            return len(planned.requests)
         if outcome.mismatch.index == 0:  # the game's own new_game (a later one is a probe)
-            self._leave_out_refused(outcome, setup, planned.rule_options)
-        self.record(game_number, setup, planned, outcome)
+            self._leave_out_refused(outcome, planned.setup, planned.rule_options)
+        self.record(game_number, planned.setup, planned, outcome)
+        return self.play_on(game_number, planned, outcome.mismatch.index)
+
+    def play_on(self, game_number: int, planned, index: int) -> int:
+        """After a probe that differs (or the `state` that shows a probe changed the game), bring the engine
+        back to the reference's position and play the rest of the game: a protocol difference never hides
+        a rule difference later in the game (resync.py). Gives the index where the comparison ended
+        (past the request that differed: the engine was compared on it)."""
+        passed: list[int] = []
+        while resumable(planned, index) and len(passed) < MAX_RESUMES_PER_GAME:
+            if self.options.stop_at_first and self.report.new_groups():
+                break
+            passed.append(index)
+            prefix = resync_lines(planned, index)
+            self.report.resyncs += 1
+            rest = planned.lines()[index + 1:]
+            if not rest:
+                return len(planned.requests)
+            outcome = self.lockstep(prefix + rest)
+            if outcome is None:
+                return index
+            self.report.steps += max(0, outcome.compared - len(prefix))
+            if outcome.mismatch is None:
+                return len(planned.requests)
+            if outcome.mismatch.index < len(prefix):
+                self.report.resync_failures += 1
+                return index + 1  # the engine does not replay the deal as it did: nothing later can be compared
+            index = outcome.mismatch.index - len(prefix) + index + 1
+            mismatch = dataclasses.replace(outcome.mismatch, index=index)
+            signature = self.signature_of(planned.requests, mismatch, planned.setup, position=self.position)
+            if self.report.count_shrunk(signature) >= SHRINK_LIMIT_PER_SIGNATURE:
+                self.count(game_number, planned, mismatch, signature)  # shown by the smallest already kept
+                continue
+            pruned, at = without_requests(planned, passed, index)
+            replayed = self.lockstep(pruned.lines()[: at + 1])
+            if replayed is None or replayed.mismatch is None or replayed.mismatch.index != at:
+                self.count(game_number, planned, mismatch, signature,
+                           "the difference did not show again without the earlier probes that differed")
+                continue
+            self.record(game_number, planned.setup, pruned, replayed)
+        return index + 1  # the request that differed was compared too
+
+    def count(self, game_number: int, planned, mismatch: Mismatch, signature, note: str | None = None) -> None:
+        """An occurrence recorded without a reproduction of its own."""
+        self._announce(game_number, signature, planned.setup)
+        finding = Finding(signature=signature, seed=self.options.seed, game=game_number, setup=planned.setup,
+                          ruling=self.namer.ruling(planned.setup, signature[2], signature[0], planned.rule_options,
+                                                   _disputed_refusal(mismatch)), mismatch=mismatch,
+                          notes=[note] if note else [])
+        self.report.add(finding)
 
     def lockstep(self, lines: list[str]) -> Outcome | None:
         return self._checked(self._guarded(run_lines, lines, self.reference, self.engine, self.options.timeout))
@@ -226,6 +321,7 @@ class _Session:
                 self.refused_options |= _option_pairs(rule_options)
             else:
                 self.chooser.drop(setup)
+                self.cells.refused(setup)
             return
         if "invalid_game" not in refusal:
             return
@@ -236,20 +332,28 @@ class _Session:
                                      f"later games leave out {', '.join(sorted(new))}, so rare starting positions "
                                      "are not reached")
 
-    def signature_of(self, planned_requests: list, mismatch: Mismatch, setup) -> tuple[str, str, str]:
-        server = Server(catalog=self.catalog)
-        for request in planned_requests[: mismatch.index]:
-            server.handle_line(request if isinstance(request, str) else encode(request))
+    def signature_of(self, planned_requests: list, mismatch: Mismatch, setup,
+                     position: "_Position | None" = None) -> tuple[str, str, str]:
+        """The signature, judged in the reference's position before the request (`position`: one kept for
+        the game, moved forward only, for the many differences of one game a resynchronised game can show)."""
+        position = position if position is not None and position.requests is planned_requests else \
+            _Position(planned_requests, Server(catalog=self.catalog))
+        if position.requests is planned_requests:
+            self.position = position
+        game = position.game_before(mismatch.index)
         request = planned_requests[mismatch.index]
-        rule = rule_for(mismatch, request if isinstance(request, dict) else None, server.game)
+        rule = rule_for(mismatch, request if isinstance(request, dict) else None, game)
         return mismatch.command, mismatch.field, rule
+
+    def _announce(self, game_number: int, signature, setup) -> None:
+        if self.progress and signature not in self.report.seen():
+            known = " (known)" if " ".join(signature) in self.report.known else ""
+            self.progress(f"game {game_number}: {' '.join(signature)}{known} ({setup.label()})")
 
     def record(self, game_number: int, setup, planned, outcome: Outcome) -> None:
         mismatch = outcome.mismatch
         signature = self.signature_of(planned.requests, mismatch, setup)
-        if self.progress and signature not in self.report.seen():
-            known = " (known)" if " ".join(signature) in self.report.known else ""
-            self.progress(f"game {game_number}: {' '.join(signature)}{known} ({setup.label()})")
+        self._announce(game_number, signature, setup)
         finding = Finding(signature=signature, seed=self.options.seed, game=game_number, setup=setup,
                           ruling=self.namer.ruling(setup, signature[2], signature[0], planned.rule_options,
                                                    _disputed_refusal(mismatch)))
@@ -276,6 +380,21 @@ class _Session:
         finding.mismatch = final.mismatch
         lines, stop = move_log(candidate, final, finding.header(self.options.engine))
         return lines, stop, candidate.deals, candidate.moves
+
+
+class _Position:
+    """The reference's position in one planned game, replayed forward only as later requests are asked for."""
+
+    def __init__(self, requests: list, server: Server):
+        self.requests, self.server, self.done = requests, server, 0
+
+    def game_before(self, index: int):
+        if index < self.done:  # asked for an earlier point: replay from the start
+            self.server, self.done = Server(catalog=self.server.catalog), 0
+        for request in self.requests[self.done: index]:
+            self.server.handle_line(request if isinstance(request, str) else encode(request))
+        self.done = max(self.done, index)
+        return self.server.game
 
 
 def _disputed_refusal(mismatch: Mismatch) -> str | None:

@@ -152,7 +152,7 @@ class _Replayer:
             return None  # blank lines only: nothing answers them, and nothing did
         command = command_of(request.text)
         for who, answer in known:
-            found = first_difference(command, answer, engine)
+            found = first_difference(command, answer, engine, request.text)
             if found is not None:
                 return Difference(request.line, request.text, found[0], who, known + [(ENGINE, engine)])
         for who, answer in known:  # a line sent as written logs its answer's id: where the id goes is checked too
