@@ -350,6 +350,89 @@ Feature: The first trick
       | players | start | variant    | leader | follower | lead_hand                              | passes                   |
       | 2       |       | two-player | 1      | 0        | 2S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH JH 2D | 0:3D 4D 5D; 1:2H 3H 4H   |
 
+  @id:first-trick-010 @area:first_trick
+  Scenario Outline: A heart forced onto the first trick breaks hearts
+    Source: se "Förstasticket" and no "Slik spilles et parti" let a player with nothing but point
+    cards play one on the first trick; fi "Ensimmäinen tikki ja hertta rikottu" and fi-classic
+    "Pelin kulku" state no exception, and the rulesets record the forced card as an interpretation
+    (as first-trick-004); dk "Sådan spilles en runde" sets no first-trick limit. The heart then
+    breaks hearts as any heart does: fi "Ensimmäinen tikki ja hertta rikottu", se "Att bryta
+    hjärter", no "Slik spilles et parti", fi-classic "Pelin kulku", dk "Reglen om at bryde
+    hjerter". Seat 0 holds every club in play and seat 1 only hearts, so seat 1 has no other card.
+    Given a "<ruleset>" game for <players> players <start>
+    And seat 0 holds "<clubs>"
+    And seat 1 holds "<hearts>"
+    And the other cards are dealt in deck order
+    When seat 0 plays "<opening>"
+    Then seat 1 may play only "<hearts>"
+    And playing "AH" by seat 1 is accepted
+    And hearts are broken
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset | players | start                      | clubs                                  | hearts                                 | opening |
+      | fi      | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:fi @players:5
+    Examples: fi five players
+      | ruleset | players | start              | clubs                         | hearts                        | opening |
+      | fi      | 5       | starting at deal 3 | 3C 4C 5C 6C 7C 8C 9C TC JC QC | 5H 6H 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:fi @players:6
+    Examples: fi six players
+      | ruleset | players | start              | clubs                      | hearts                     | opening |
+      | fi      | 6       | starting at deal 4 | 2C XC 3C 4C 5C 6C 7C 8C 9C | 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset | players | start                      | clubs                                  | hearts                                 | opening |
+      | se      | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:se @players:5
+    Examples: se five players
+      | ruleset | players | start              | clubs                         | hearts                        | opening |
+      | se      | 5       | starting at deal 5 | 3C 4C 5C 6C 7C 8C 9C TC JC QC | 5H 6H 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:se @players:6
+    Examples: se six players
+      | ruleset | players | start              | clubs                   | hearts                  | opening |
+      | se      | 6       | starting at deal 4 | 3C 4C 5C 6C 7C 8C 9C TC | 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset | players | start                      | clubs                                  | hearts                                 | opening |
+      | no      | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:no @players:5
+    Examples: no five players
+      | ruleset | players | start              | clubs                         | hearts                        | opening |
+      | no      | 5       | starting at deal 3 | 3C 4C 5C 6C 7C 8C 9C TC JC QC | 5H 6H 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:no @players:6
+    Examples: no six players
+      | ruleset | players | start              | clubs                   | hearts                  | opening |
+      | no      | 6       | starting at deal 4 | 3C 4C 5C 6C 7C 8C 9C TC | 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    | players | start                      | clubs                                  | hearts                                 | opening |
+      | fi-classic | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset | players | start                      | clubs                                  | hearts                                 | opening |
+      | dk      | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:dk @players:5
+    Examples: dk five players
+      | ruleset | players | start              | clubs                         | hearts                        | opening |
+      | dk      | 5       | starting at deal 3 | 2C 3C 4C 5C 6C 7C 8C 9C TC JC | 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:dk @players:6
+    Examples: dk six players
+      | ruleset | players | start              | clubs                   | hearts                  | opening |
+      | dk      | 6       | starting at deal 4 | 2C 3C 4C 5C 6C 7C 8C 9C | 7H 8H 9H TH JH QH KH AH | 2C      |
+
   @id:first-trick-020 @area:first_trick
   Scenario Outline: The first-trick ban applies again in the next deal
     Source: fi "Ensimmäinen tikki ja hertta rikottu", se "Förstasticket", fi-classic "Pelin kulku"

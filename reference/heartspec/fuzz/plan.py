@@ -16,7 +16,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from heartspec.cards import HEARTS, card_name, cards_of, face, suit_of
+from heartspec.cards import card_name, cards_of, face, suit_of
+from heartspec.cells import event_cells, on_first_trick, position_cells
 from heartspec.engine.errors import RuleError
 from heartspec.engine.scoring import MOON_CHOICES
 from heartspec.fuzz.deals import deal_cards, deal_kind_for, start_kind_for, starting_options
@@ -188,7 +189,8 @@ class _GameWriter:
         # the card comes from the reference's legal mask, so the engine's fast path plays it: the checked
         # path would only repeat the checks (it is what the two engines under comparison run)
         self.ask({"cmd": "play", "seat": seat, "card": card_name(face(card))}, "move")
-        self.observe_events(game.play_physical(seat, card))
+        first_trick = on_first_trick(game)
+        self.observe_events(game.play_physical(seat, card), first_trick)
 
     def pick(self, seat: int, legal: list[int]) -> int:
         if self.shooter is None:
@@ -208,39 +210,12 @@ class _GameWriter:
         self.observe(self.send({"cmd": "choose", "seat": game.turn, "option": self.rng.choice(MOON_CHOICES)}))
 
     def note_position(self, seat: int) -> None:
-        """Count the rare cells a play is about to test."""
-        game = self.server.game
-        hand, reached = game.hands[seat], self.planned.reached
-        if game.tricks_done == 0 and game.trick and game.rules.first_trick_points != "allowed":
-            led = suit_of(game.trick[0][1])
-            if not any(suit_of(c) == led for c in cards_of(hand)) and not hand & ~game._point_mask:
-                reached["first trick: void with only point cards"] += 1
-        if not game.trick and not game.hearts_broken and hand and all(suit_of(c) == HEARTS for c in cards_of(hand)):
-            reached["lead before hearts broken from a hand of only hearts"] += 1
+        """Count the rare cells a play is about to test (heartspec.cells: the detector the suite's coverage uses)."""
+        self.planned.reached.update(position_cells(self.server.game, seat))
 
     def observe(self, response: dict | None) -> None:
         if response and response.get("ok"):
             self.observe_events(response.get("events", ()))
 
-    def observe_events(self, events) -> None:
-        reached = self.planned.reached
-        for event in events:
-            kind = event["type"]
-            if kind == "deal_scored" and event.get("moon"):
-                reached["moon shot"] += 1
-            elif kind == "moon_choice":
-                reached["moon choice"] += 1
-            elif kind == "kitty_taken":
-                reached["kitty taken"] += 1
-            elif kind == "game_over":
-                self.observe_end(event)
-
-    def observe_end(self, event: dict) -> None:
-        game, reached = self.server.game, self.planned.reached
-        rules = game.rules
-        if rules.max_deals and game.deal_number >= rules.max_deals:
-            reached["game over: last deal of the deal limit"] += 1
-        else:
-            reached["game over: target reached"] += 1
-        if len(event["winners"]) > (2 if rules.partnership else 1):
-            reached["game over: tie for the win"] += 1
+    def observe_events(self, events, first_trick: bool = False) -> None:
+        self.planned.reached.update(event_cells(self.server.game, events, first_trick))
