@@ -433,6 +433,80 @@ Feature: The first trick
       | ruleset | players | start              | clubs                   | hearts                  | opening |
       | dk      | 6       | starting at deal 4 | 2C 3C 4C 5C 6C 7C 8C 9C | 7H 8H 9H TH JH QH KH AH | 2C      |
 
+  @id:first-trick-011 @area:first_trick @variant:cancellation
+  Scenario Outline: With two decks a heart forced onto the first trick breaks hearts
+    Source: as first-trick-010, at the big tables of Cancellation Hearts: dk "Varianter" and se
+    "Hjärter för tre, fem och sex spelare" play it with the ruleset's other rules, the first-trick
+    rule (se "Förstasticket"; dk sets no limit there) and the breaking of hearts (se "Att bryta
+    hjärter", dk "Reglen om at bryde hjerter") among them. Seat 1 holds only hearts.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> with variants "cancellation"
+    And seat 0 holds "<open> <open>"
+    And seat 1 holds "<hearts>"
+    And the other cards are dealt in deck order
+    When seat 0 plays "<open>"
+    Then playing "AH" by seat 1 is accepted
+    And hearts are broken
+
+    @ruleset:dk @players:7
+    Examples: dk 7 players
+      | ruleset | players | deal | open | hearts                                    |
+      | dk      | 7       | 3    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H 8H |
+
+    @ruleset:dk @players:8
+    Examples: dk 8 players
+      | ruleset | players | deal | open | hearts                                 |
+      | dk      | 8       | 4    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H |
+
+    @ruleset:dk @players:9
+    Examples: dk 9 players
+      | ruleset | players | deal | open | hearts                           |
+      | dk      | 9       | 3    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H |
+
+    @ruleset:dk @players:10
+    Examples: dk 10 players
+      | ruleset | players | deal | open | hearts                        |
+      | dk      | 10      | 4    | 2C   | AH AH KH KH QH QH JH JH TH TH |
+
+    @ruleset:se @players:7
+    Examples: se 7 players
+      | ruleset | players | deal | open | hearts                                    |
+      | se      | 7       | 3    | 3C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H 8H |
+
+    @ruleset:se @players:8
+    Examples: se 8 players
+      | ruleset | players | deal | open | hearts                                 |
+      | se      | 8       | 4    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H |
+
+    @ruleset:se @players:9
+    Examples: se 9 players
+      | ruleset | players | deal | open | hearts                           |
+      | se      | 9       | 3    | 3C   | AH AH KH KH QH QH JH JH TH TH 9H |
+
+    @ruleset:se @players:10
+    Examples: se 10 players
+      | ruleset | players | deal | open | hearts                        |
+      | se      | 10      | 4    | 3C   | AH AH KH KH QH QH JH JH TH TH |
+
+    @ruleset:se @players:11
+    Examples: se 11 players
+      | ruleset | players | deal | open | hearts                     |
+      | se      | 11      | 3    | 3C   | AH AH KH KH QH QH JH JH TH |
+
+  @id:first-trick-012 @area:first_trick @ruleset:fi-classic @players:2 @variant:two-player @variant:no-passing
+  Scenario: Two players: a heart forced onto the first trick breaks hearts
+    Source: fi-classic "Kahden pelaajan hertta" plays the two-handed game with the ruleset's other
+    rules; fi-classic "Pelin kulku" bars points from the first trick and records the forced card as
+    an interpretation (as first-trick-004), and any heart played breaks hearts. Without passing,
+    seat 1 (left of the dealer) leads a club and seat 0 holds only hearts.
+    Given a "fi-classic" game for 2 players with variants "two-player no-passing" with dealer 0
+    And seat 0 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And seat 1 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When seat 1 plays "2C"
+    Then seat 0 may play only "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And playing "AH" by seat 0 is accepted
+    And hearts are broken
+
   @id:first-trick-020 @area:first_trick
   Scenario Outline: The first-trick ban applies again in the next deal
     Source: fi "Ensimmäinen tikki ja hertta rikottu", se "Förstasticket", fi-classic "Pelin kulku"
