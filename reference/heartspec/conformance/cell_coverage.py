@@ -112,19 +112,28 @@ def unreached(coverage: dict) -> list[tuple[str, str]]:
     return [(setup, cell) for setup, cells in coverage["setups"].items() for cell, ids in cells.items() if not ids]
 
 
+def _rows(coverage: dict) -> list[tuple[str, dict]]:
+    """The set-ups by ruleset, then table size (the file keeps them in key order, where "dk 10p" sorts first)."""
+    def order(name: str) -> tuple[str, int]:
+        ruleset, players = name.rsplit(" ", 1)
+        return ruleset, int(players.rstrip("p"))
+
+    return sorted(coverage["setups"].items(), key=lambda item: order(item[0]))
+
+
 def _cell_text(row: dict, cell: str) -> str:
     if cell not in row:
         return "."
     return str(len(row[cell])) if row[cell] else "MISSING"
 
 
-SHORT_NAMES = {  # column heads for the table: the cell names are long
-    "first trick: void with only point cards": "only points 1st trick",
-    "first trick: hearts broken": "hearts broken 1st trick",
-    "lead before hearts broken from a hand of only hearts": "lead from only hearts",
-    "moon shot": "moon", "moon choice": "moon choice", "kitty taken": "kitty",
+SHORT_NAMES = {  # column heads for the tables: the cell names are long
+    "first trick: void with only point cards": "pts-1st",
+    "first trick: hearts broken": "brk-1st",
+    "lead before hearts broken from a hand of only hearts": "h-lead",
+    "moon shot": "moon", "moon choice": "choice", "kitty taken": "kitty",
     "cards drawn from the stock": "stock", "game over: target reached": "target",
-    "game over: last deal of the deal limit": "last deal", "game over: tie for the win": "tie",
+    "game over: last deal of the deal limit": "last", "game over: tie for the win": "tie",
 }
 
 
@@ -141,10 +150,10 @@ def markdown_lines(coverage: dict | None = None) -> list[str]:
         "reference with the fuzzer's cell detector watching. `.` marks a cell the plain rules of that set-up cannot",
         f"reach; `MISSING` a cell no scenario reaches. Measured with `{MEASURE}`.",
         "",
-        "| set-up | " + " | ".join(SHORT_NAMES.get(cell, cell) for cell in cells) + " |",
+        "| set-up | " + " | ".join(cell for cell in cells) + " |",
         "|" + "---|" * (len(cells) + 1),
     ]
-    for setup, row in coverage["setups"].items():
+    for setup, row in _rows(coverage):
         lines.append(f"| {setup} | " + " | ".join(_cell_text(row, cell) for cell in cells) + " |")
     gaps = unreached(coverage)
     lines += ["", f"Unreached: {', '.join(f'{cell} ({setup})' for setup, cell in gaps)}" if gaps
@@ -158,11 +167,11 @@ def text_lines(coverage: dict | None = None) -> list[str]:
         return []
     cells = coverage["cells"]
     names = [SHORT_NAMES.get(cell, cell) for cell in cells]
-    lines = ["", "rare cells reached by scenarios (heartspec/cells.py; '.' cannot occur there):",
-             f"{'':<14}" + " ".join(f"{name.split()[0]:>8}" for name in names)]
-    for setup, row in coverage["setups"].items():
-        lines.append(f"{setup:<14}" + " ".join(f"{_cell_text(row, cell):>8}" for cell in cells))
-    lines.append("columns: " + "; ".join(f"{name.split()[0]} = {cell}" for name, cell in zip(names, cells)))
+    lines = ["", "rare cells: scenarios reaching each (heartspec/cells.py; '.' cannot occur there)",
+             f"{'':<14}" + "".join(f"{name:>8}" for name in names)]
+    for setup, row in _rows(coverage):
+        lines.append(f"{setup:<14}" + "".join(f"{_cell_text(row, cell):>8}" for cell in cells))
+    lines += [f"  {name}: {cell}" for name, cell in zip(names, cells)]
     for setup, cell in unreached(coverage):
         lines.append(f"unreached: {cell} for {setup}")
     return lines
