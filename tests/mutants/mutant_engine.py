@@ -277,7 +277,8 @@ def _reorderings(events, first, second):
     swapped[first], swapped[second] = swapped[second], swapped[first]
     first_moved = events[:first] + events[first + 1:second + 1] + [events[first]] + events[second + 1:]
     second_moved = events[:first] + [events[second]] + events[first:second] + events[second + 1:]
-    return [swapped, first_moved, second_moved]
+    first_last = events[:first] + events[first + 1:] + [events[first]]  # past a pair that must stay together
+    return [swapped, first_moved, second_moved, first_last]
 
 
 def order_mutations() -> dict:
@@ -432,6 +433,8 @@ AREAS = {  # mutant -> (its rule area, failures allowed in scenarios that neithe
     "refused-pass-holds-cards": ("protocol_refusals", 0),
     "card-order-rank-first": ("protocol_state", 1),
     **{name: ("protocol_events", 0) for name in order_mutations()},
+    "order-set-aside-taken-before-kitty-taken": ("protocol_events", 2),
+    "order-cards-drawn-winner-before-cards-drawn": ("protocol_events", 1),
 }
 # diagnostic-fields is no rule mutant: it must pass every scenario (spec/protocol.md P-envelope-16), and
 # tests/test_conformance_mutants.py checks that it does.
@@ -461,6 +464,10 @@ ELSEWHERE_WHY = {
     "pass-direction": "end-006 and money-003, as for pass-count-off-by-one",
     "passes-carried-over": "money-003 passes in two deals in a row",
     "card-order-rank-first": "proto-event-014: cards_received is the other list the protocol puts in card order",
+    "order-set-aside-taken-before-kitty-taken": (
+        "cancel-009 (dk 6 and 10 players) reads the events that end the play taking a set-aside first trick with "
+        "its kitty"),
+    "order-cards-drawn-winner-before-cards-drawn": "two-002 checks that the trick's winner draws first",
 }
 
 
