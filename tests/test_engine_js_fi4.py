@@ -39,6 +39,8 @@ BUG_CELLS = {
     "last-deal": LAST_DEAL,  # reached where a table agrees a number of deals (fi's max_deals option)
 }
 FI4 = "ruleset:fi and players:4"
+# bugs that show where the rules do not enter the cell: a game ended at exactly 100, which fi plays on from
+TRIGGERED_OUTSIDE_THE_CELL = {"target"}
 
 
 def engine_command(bug: str | None = None) -> str:
@@ -76,7 +78,7 @@ def test_each_planted_bug_fails_scenarios_that_reach_its_cell(tmp_path, bug):
     failed = failed_ids(conform(tmp_path, bug, "--tags", FI4))
     assert failed, f"the suite lets the {bug} bug through"
     reaching = set(load()["setups"]["fi 4p"].get(BUG_CELLS[bug], []))
-    if reaching:  # a cell the plain rules have: some scenario that reaches it is among the failures
+    if reaching and bug not in TRIGGERED_OUTSIDE_THE_CELL:  # a cell the plain rules have: some scenario that reaches it is among the failures
         assert failed & reaching, f"{bug}: failed {sorted(failed)}, none of the scenarios reaching the cell"
 
 
