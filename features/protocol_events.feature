@@ -209,7 +209,7 @@ Feature: Protocol events: what a response reports, in the order things happen
     Then seat 1 receives "AC 2D 3S" from seat 0
     And the "cards_received" events list their cards in card order
 
-  @id:proto-event-015 @area:protocol_events @ruleset:dk @players:5 @clause:P-play-2 @depends:first_trick
+  @id:proto-event-015 @area:protocol_events @ruleset:dk @players:5 @clause:P-play-2 @depends:first_trick @depends:dealing_and_decks
   Scenario: The first trick's last card breaks hearts and takes the kitty: each event in its place
     Source: spec/protocol.md 6.5 (P-play-2: hearts_broken right after the card that broke hearts,
     trick_won after the trick's last card, kitty_taken right after the first trick_won), with dk
@@ -225,7 +225,7 @@ Feature: Protocol events: what a response reports, in the order things happen
     When the rest of the deal is played with the lowest legal cards
     Then every play response lists its events in the protocol's order
 
-  @id:proto-event-016 @area:protocol_events @ruleset:dk @players:6 @variant:cancellation @clause:P-play-2 @depends:cancellation
+  @id:proto-event-016 @area:protocol_events @ruleset:dk @players:6 @variant:cancellation @clause:P-play-2 @depends:cancellation @depends:dealing_and_decks
   Scenario: A trick set aside by its last card, a heart: hearts_broken before trick_set_aside
     Source: spec/protocol.md 6.5 (P-play-2: hearts_broken right after the card that broke hearts,
     before the trick's end), with the set-aside rule of cancel-008 (spec/variants/cancellation.yaml,

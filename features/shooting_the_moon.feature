@@ -535,7 +535,7 @@ Feature: Shooting the moon
       | players | deal | hand                       |
       | 11      | 3    | AC AC KC KC QC QC JC JC TC |
 
-  @id:moon-016 @area:shooting_the_moon @variant:cancellation
+  @id:moon-016 @area:shooting_the_moon @variant:cancellation @depends:dealing_and_decks
   Scenario Outline: With two decks a seat that wins every trick shoots the moon in dk and chooses how it scores
     Source: dk "At tage alt – den store gamble" lets the shooter choose how the moon scores, and dk
     "Varianter" keeps the rule in Cancellation Hearts. Seat 0 holds both copies of the highest clubs
