@@ -435,6 +435,7 @@ AREAS = {  # mutant -> (its rule area, failures allowed in scenarios that neithe
     **{name: ("protocol_events", 0) for name in order_mutations()},
     "order-set-aside-taken-before-kitty-taken": ("protocol_events", 2),
     "order-cards-drawn-winner-before-cards-drawn": ("protocol_events", 1),
+    "order-card-played-before-trick-won": ("protocol_events", 2),
 }
 # diagnostic-fields is no rule mutant: it must pass every scenario (spec/protocol.md P-envelope-16), and
 # tests/test_conformance_mutants.py checks that it does.
@@ -468,6 +469,7 @@ ELSEWHERE_WHY = {
         "cancel-009 (dk 6 and 10 players) reads the events that end the play taking a set-aside first trick with "
         "its kitty"),
     "order-cards-drawn-winner-before-cards-drawn": "two-002 checks that the trick's winner draws first",
+    "order-card-played-before-trick-won": "cancel-009 (dk 6 and 10 players) reads the events of the play that ends the trick taking the set-aside first trick",
 }
 
 
