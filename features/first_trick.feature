@@ -350,6 +350,163 @@ Feature: The first trick
       | players | start | variant    | leader | follower | lead_hand                              | passes                   |
       | 2       |       | two-player | 1      | 0        | 2S 3S 2H 3H 4H 5H 6H 7H 8H 9H TH JH 2D | 0:3D 4D 5D; 1:2H 3H 4H   |
 
+  @id:first-trick-010 @area:first_trick
+  Scenario Outline: A heart forced onto the first trick breaks hearts
+    Source: se "Förstasticket" and no "Slik spilles et parti" let a player with nothing but point
+    cards play one on the first trick; fi "Ensimmäinen tikki ja hertta rikottu" and fi-classic
+    "Pelin kulku" state no exception, and the rulesets record the forced card as an interpretation
+    (as first-trick-004); dk "Sådan spilles en runde" sets no first-trick limit. The heart then
+    breaks hearts as any heart does: fi "Ensimmäinen tikki ja hertta rikottu", se "Att bryta
+    hjärter", no "Slik spilles et parti", fi-classic "Pelin kulku", dk "Reglen om at bryde
+    hjerter". Seat 0 holds every club in play and seat 1 only hearts, so seat 1 has no other card.
+    Given a "<ruleset>" game for <players> players <start>
+    And seat 0 holds "<clubs>"
+    And seat 1 holds "<hearts>"
+    And the other cards are dealt in deck order
+    When seat 0 plays "<opening>"
+    Then seat 1 may play only "<hearts>"
+    And playing "AH" by seat 1 is accepted
+    And hearts are broken
+
+    @ruleset:fi @players:4
+    Examples: fi
+      | ruleset | players | start                      | clubs                                  | hearts                                 | opening |
+      | fi      | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:fi @players:5
+    Examples: fi five players
+      | ruleset | players | start              | clubs                         | hearts                        | opening |
+      | fi      | 5       | starting at deal 3 | 3C 4C 5C 6C 7C 8C 9C TC JC QC | 5H 6H 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:fi @players:6
+    Examples: fi six players
+      | ruleset | players | start              | clubs                      | hearts                     | opening |
+      | fi      | 6       | starting at deal 4 | 2C XC 3C 4C 5C 6C 7C 8C 9C | 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:se @players:4
+    Examples: se
+      | ruleset | players | start                      | clubs                                  | hearts                                 | opening |
+      | se      | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:se @players:5
+    Examples: se five players
+      | ruleset | players | start              | clubs                         | hearts                        | opening |
+      | se      | 5       | starting at deal 5 | 3C 4C 5C 6C 7C 8C 9C TC JC QC | 5H 6H 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:se @players:6
+    Examples: se six players
+      | ruleset | players | start              | clubs                   | hearts                  | opening |
+      | se      | 6       | starting at deal 4 | 3C 4C 5C 6C 7C 8C 9C TC | 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:no @players:4
+    Examples: no
+      | ruleset | players | start                      | clubs                                  | hearts                                 | opening |
+      | no      | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:no @players:5
+    Examples: no five players
+      | ruleset | players | start              | clubs                         | hearts                        | opening |
+      | no      | 5       | starting at deal 3 | 3C 4C 5C 6C 7C 8C 9C TC JC QC | 5H 6H 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:no @players:6
+    Examples: no six players
+      | ruleset | players | start              | clubs                   | hearts                  | opening |
+      | no      | 6       | starting at deal 4 | 3C 4C 5C 6C 7C 8C 9C TC | 7H 8H 9H TH JH QH KH AH | 3C      |
+
+    @ruleset:fi-classic @players:4
+    Examples: fi-classic
+      | ruleset    | players | start                      | clubs                                  | hearts                                 | opening |
+      | fi-classic | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:dk @players:4
+    Examples: dk
+      | ruleset | players | start                      | clubs                                  | hearts                                 | opening |
+      | dk      | 4       | at a deal without passing | 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC | 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:dk @players:5
+    Examples: dk five players
+      | ruleset | players | start              | clubs                         | hearts                        | opening |
+      | dk      | 5       | starting at deal 3 | 2C 3C 4C 5C 6C 7C 8C 9C TC JC | 5H 6H 7H 8H 9H TH JH QH KH AH | 2C      |
+
+    @ruleset:dk @players:6
+    Examples: dk six players
+      | ruleset | players | start              | clubs                   | hearts                  | opening |
+      | dk      | 6       | starting at deal 4 | 2C 3C 4C 5C 6C 7C 8C 9C | 7H 8H 9H TH JH QH KH AH | 2C      |
+
+  @id:first-trick-011 @area:first_trick @variant:cancellation
+  Scenario Outline: With two decks a heart forced onto the first trick breaks hearts
+    Source: as first-trick-010, at the big tables of Cancellation Hearts: dk "Varianter" and se
+    "Hjärter för tre, fem och sex spelare" play it with the ruleset's other rules, the first-trick
+    rule (se "Förstasticket"; dk sets no limit there) and the breaking of hearts (se "Att bryta
+    hjärter", dk "Reglen om at bryde hjerter") among them. Seat 1 holds only hearts.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> with variants "cancellation"
+    And seat 0 holds "<open> <open>"
+    And seat 1 holds "<hearts>"
+    And the other cards are dealt in deck order
+    When seat 0 plays "<open>"
+    Then playing "AH" by seat 1 is accepted
+    And hearts are broken
+
+    @ruleset:dk @players:7
+    Examples: dk 7 players
+      | ruleset | players | deal | open | hearts                                    |
+      | dk      | 7       | 3    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H 8H |
+
+    @ruleset:dk @players:8
+    Examples: dk 8 players
+      | ruleset | players | deal | open | hearts                                 |
+      | dk      | 8       | 4    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H |
+
+    @ruleset:dk @players:9
+    Examples: dk 9 players
+      | ruleset | players | deal | open | hearts                           |
+      | dk      | 9       | 3    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H |
+
+    @ruleset:dk @players:10
+    Examples: dk 10 players
+      | ruleset | players | deal | open | hearts                        |
+      | dk      | 10      | 4    | 2C   | AH AH KH KH QH QH JH JH TH TH |
+
+    @ruleset:se @players:7
+    Examples: se 7 players
+      | ruleset | players | deal | open | hearts                                    |
+      | se      | 7       | 3    | 3C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H 8H |
+
+    @ruleset:se @players:8
+    Examples: se 8 players
+      | ruleset | players | deal | open | hearts                                 |
+      | se      | 8       | 4    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H |
+
+    @ruleset:se @players:9
+    Examples: se 9 players
+      | ruleset | players | deal | open | hearts                           |
+      | se      | 9       | 3    | 3C   | AH AH KH KH QH QH JH JH TH TH 9H |
+
+    @ruleset:se @players:10
+    Examples: se 10 players
+      | ruleset | players | deal | open | hearts                        |
+      | se      | 10      | 4    | 3C   | AH AH KH KH QH QH JH JH TH TH |
+
+    @ruleset:se @players:11
+    Examples: se 11 players
+      | ruleset | players | deal | open | hearts                     |
+      | se      | 11      | 3    | 3C   | AH AH KH KH QH QH JH JH TH |
+
+  @id:first-trick-012 @area:first_trick @ruleset:fi-classic @players:2 @variant:two-player @variant:no-passing
+  Scenario: Two players: a heart forced onto the first trick breaks hearts
+    Source: fi-classic "Kahden pelaajan hertta" plays the two-handed game with the ruleset's other
+    rules; fi-classic "Pelin kulku" bars points from the first trick and records the forced card as
+    an interpretation (as first-trick-004), and any heart played breaks hearts. Without passing,
+    seat 1 (left of the dealer) leads a club and seat 0 holds only hearts.
+    Given a "fi-classic" game for 2 players with variants "two-player no-passing" with dealer 0
+    And seat 0 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And seat 1 holds "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    And the other cards are dealt in deck order
+    When seat 1 plays "2C"
+    Then seat 0 may play only "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And playing "AH" by seat 0 is accepted
+    And hearts are broken
+
   @id:first-trick-020 @area:first_trick
   Scenario Outline: The first-trick ban applies again in the next deal
     Source: fi "Ensimmäinen tikki ja hertta rikottu", se "Förstasticket", fi-classic "Pelin kulku"

@@ -554,3 +554,64 @@ Feature: The end of the game and ties
       | players | deal | before           | outcome                          |
       | 6       | 14   | 0 60 60 60 60 60 | the game is not over             |
       | 6       | 15   | 0 60 60 60 60 60 | the game is over with winner "0" |
+
+  @id:end-023 @area:game_end_and_ties @variant:cancellation
+  Scenario Outline: At the big tables of Cancellation Hearts a deal that takes a total to the target ends the game
+    Source: dk "Varianter" and se "Hjärter för tre, fem och sex spelare" play Cancellation Hearts to the
+    ruleset's own end: dk "Strafpoint og hvordan de tælles" ends the game when a total reaches 100 and lets a tie for
+    the lowest total share the win; se "När tar spelet slut?" ends it when a total goes past 100. Each
+    row plays a deal without passing to its end by the lowest legal cards, seat 0 holding both queens
+    of spades; the totals before it were chosen from that deal's points (rechecked by the reference
+    engine, trick by trick, not by hand), so one seat reaches 100 (dk) or 101 (se) and, in dk, two
+    seats share the lowest total.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> with variants "cancellation" with totals "<before>"
+    And seat 0 holds "QS QS"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then the totals are "<after>"
+    And the game is over with winners "<winners>"
+
+    @ruleset:dk @players:7
+    Examples: dk 7 players
+      | ruleset | players | deal | before               | after                 | winners |
+      | dk      | 7       | 3    | 40 85 40 40 40 20 20 | 53 100 47 55 42 20 20 | 5 6     |
+
+    @ruleset:dk @players:8
+    Examples: dk 8 players
+      | ruleset | players | deal | before                  | after                    | winners |
+      | dk      | 8       | 4    | 20 67 40 20 40 40 40 40 | 20 100 53 20 46 40 40 40 | 0 3     |
+
+    @ruleset:dk @players:9
+    Examples: dk 9 players
+      | ruleset | players | deal | before                     | after                       | winners |
+      | dk      | 9       | 3    | 40 40 20 20 40 40 40 40 82 | 54 49 20 20 49 40 41 41 100 | 2 3     |
+
+    @ruleset:dk @players:10
+    Examples: dk 10 players
+      | ruleset | players | deal | before                        | after                          | winners |
+      | dk      | 10      | 4    | 40 20 20 40 40 40 83 40 40 40 | 56 20 20 44 40 50 100 45 40 40 | 1 2     |
+
+    @ruleset:se @players:7
+    Examples: se 7 players
+      | ruleset | players | deal | before               | after                 | winners |
+      | se      | 7       | 3    | 40 40 40 81 20 40 40 | 53 58 41 101 20 40 40 | 4       |
+
+    @ruleset:se @players:8
+    Examples: se 8 players
+      | ruleset | players | deal | before                  | after                    | winners |
+      | se      | 8       | 4    | 20 68 40 40 40 40 40 40 | 20 101 53 40 46 40 40 40 | 0       |
+
+    @ruleset:se @players:9
+    Examples: se 9 players
+      | ruleset | players | deal | before                     | after                       | winners |
+      | se      | 9       | 3    | 61 20 40 40 40 40 40 40 40 | 101 20 40 40 40 40 40 40 52 | 1       |
+
+    @ruleset:se @players:10
+    Examples: se 10 players
+      | ruleset | players | deal | before                        | after                          | winners |
+      | se      | 10      | 4    | 40 40 20 40 40 40 79 40 40 40 | 53 47 20 50 40 40 101 40 40 40 | 2       |
+
+    @ruleset:se @players:11
+    Examples: se 11 players
+      | ruleset | players | deal | before                           | after                             | winners |
+      | se      | 11      | 3    | 67 40 20 40 40 40 40 40 40 40 40 | 101 51 20 40 40 40 47 40 40 40 40 | 2       |

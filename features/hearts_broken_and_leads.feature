@@ -324,6 +324,160 @@ Feature: Hearts broken and leading hearts
       | ruleset | players | deal | opening |
       | dk      | 6       | 4    | 2C      |
 
+  @id:hearts-008 @area:hearts_broken_and_leads
+  Scenario Outline: At five and six players a hand of only hearts leads one before hearts are broken
+    Source: fi "Ensimmäinen tikki ja hertta rikottu", se "Att bryta hjärter" and no "Slik spilles
+    et parti" let a player holding nothing but hearts lead one before they are broken (as hearts-001);
+    fi "Valmistelu eri pelaajamäärillä", se "Hjärter för tre, fem och sex spelare" and no "Slik
+    spilles et parti" keep that rule at five and six players. Seat 1 wins the opening trick with the
+    ace of clubs and is left with only hearts.
+    Given a "<ruleset>" game for <players> players starting at deal <deal>
+    And seat 0 holds "<seat0>"
+    And seat 1 holds "<seat1>"
+    And the other cards are dealt in deck order
+    When seat 0 plays "<opening>"
+    And seat 1 plays "AC"
+    And the rest of the trick is played with the lowest legal cards
+    Then seat 1 wins the trick
+    And hearts are not broken
+    And playing "KH" by seat 1 is accepted
+
+    @ruleset:fi @players:5
+    Examples: fi 5 players
+      | ruleset | players | deal | seat0 | opening | seat1                         |
+      | fi      | 5       | 3    | 3C    | 3C      | AC 5H 6H 7H 8H 9H TH JH QH KH |
+
+    @ruleset:fi @players:6
+    Examples: fi 6 players
+      | ruleset | players | deal | seat0 | opening | seat1                      |
+      | fi      | 6       | 4    | 2C XC | 2C      | AC 6H 7H 8H 9H TH JH QH KH |
+
+    @ruleset:se @players:5
+    Examples: se 5 players
+      | ruleset | players | deal | seat0 | opening | seat1                         |
+      | se      | 5       | 5    | 3C    | 3C      | AC 5H 6H 7H 8H 9H TH JH QH KH |
+
+    @ruleset:se @players:6
+    Examples: se 6 players
+      | ruleset | players | deal | seat0 | opening | seat1                   |
+      | se      | 6       | 4    | 3C    | 3C      | AC 7H 8H 9H TH JH QH KH |
+
+    @ruleset:no @players:5
+    Examples: no 5 players
+      | ruleset | players | deal | seat0 | opening | seat1                         |
+      | no      | 5       | 3    | 3C    | 3C      | AC 5H 6H 7H 8H 9H TH JH QH KH |
+
+    @ruleset:no @players:6
+    Examples: no 6 players
+      | ruleset | players | deal | seat0 | opening | seat1                   |
+      | no      | 6       | 4    | 3C    | 3C      | AC 7H 8H 9H TH JH QH KH |
+
+  @id:hearts-009 @area:hearts_broken_and_leads
+  Scenario Outline: At five and six Danish players a hand of only hearts after the kitty leads one before hearts are broken
+    Source: dk "Reglen om at bryde hjerter" lets a player holding nothing but hearts lead one before
+    they are broken; dk "Er I ikke fire?" gives the cards left over to the first trick's winner. Seat 1
+    wins the opening trick with the ace of clubs, takes a kitty of hearts and holds only hearts.
+    Given a "dk" game for <players> players starting at deal <deal>
+    And seat 0 holds "2C"
+    And seat 1 holds "<seat1>"
+    And the kitty holds "<kitty>"
+    And the other cards are dealt in deck order
+    When seat 0 plays "2C"
+    And seat 1 plays "AC"
+    And the rest of the trick is played with the lowest legal cards
+    Then seat 1 wins the trick
+    And hearts are not broken
+    And playing "QH" by seat 1 is accepted
+
+    @ruleset:dk @players:5
+    Examples: dk 5 players
+      | players | deal | seat1                         | kitty |
+      | 5       | 3    | AC 4H 5H 6H 7H 8H 9H TH JH QH | 2H 3H |
+
+    @ruleset:dk @players:6
+    Examples: dk 6 players
+      | players | deal | seat1                   | kitty       |
+      | 6       | 4    | AC 6H 7H 8H 9H TH JH QH | 2H 3H 4H 5H |
+
+  @id:hearts-010 @area:hearts_broken_and_leads @variant:cancellation
+  Scenario Outline: With two decks a hand of only hearts leads one before hearts are broken
+    Source: as hearts-008, at the big tables of Cancellation Hearts (dk "Varianter", se "Hjärter för
+    tre, fem och sex spelare"), which keep the ruleset's hearts-lead rule (se "Att bryta hjärter", dk
+    "Reglen om at bryde hjerter"). Seat 0 keeps the other ace of clubs, so seat 1's ace wins the
+    opening trick alone; where dk leaves a kitty, it holds hearts, so seat 1 is left with only hearts.
+    Given a "<ruleset>" game for <players> players starting at deal <deal> with variants "cancellation"
+    And seat 0 holds "<open> <open> AC"
+    And seat 1 holds "AC <hearts>"
+    And the kitty holds "<kitty>"
+    And the other cards are dealt in deck order
+    When seat 0 plays "<open>"
+    And seat 1 plays "AC"
+    And the rest of the trick is played with the lowest legal cards
+    Then seat 1 wins the trick
+    And hearts are not broken
+    And playing "AH" by seat 1 is accepted
+
+    @ruleset:dk @players:7
+    Examples: dk 7 players
+      | ruleset | players | deal | open | hearts                                 | kitty             |
+      | dk      | 7       | 3    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H | 5H 5H 4H 4H 3H 3H |
+
+    @ruleset:dk @players:8
+    Examples: dk 8 players
+      | ruleset | players | deal | open | hearts                              | kitty |
+      | dk      | 8       | 4    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H 9H |       |
+
+    @ruleset:dk @players:9
+    Examples: dk 9 players
+      | ruleset | players | deal | open | hearts                        | kitty          |
+      | dk      | 9       | 3    | 2C   | AH AH KH KH QH QH JH JH TH TH | 5H 4H 4H 3H 3H |
+
+    @ruleset:dk @players:10
+    Examples: dk 10 players
+      | ruleset | players | deal | open | hearts                     | kitty       |
+      | dk      | 10      | 4    | 2C   | AH AH KH KH QH QH JH JH TH | 4H 4H 3H 3H |
+
+    @ruleset:se @players:7
+    Examples: se 7 players
+      | ruleset | players | deal | open | hearts                                 | kitty |
+      | se      | 7       | 3    | 3C   | AH AH KH KH QH QH JH JH TH TH 9H 9H 8H |       |
+
+    @ruleset:se @players:8
+    Examples: se 8 players
+      | ruleset | players | deal | open | hearts                              | kitty |
+      | se      | 8       | 4    | 2C   | AH AH KH KH QH QH JH JH TH TH 9H 9H |       |
+
+    @ruleset:se @players:9
+    Examples: se 9 players
+      | ruleset | players | deal | open | hearts                        | kitty |
+      | se      | 9       | 3    | 3C   | AH AH KH KH QH QH JH JH TH TH |       |
+
+    @ruleset:se @players:10
+    Examples: se 10 players
+      | ruleset | players | deal | open | hearts                     | kitty |
+      | se      | 10      | 4    | 3C   | AH AH KH KH QH QH JH JH TH |       |
+
+    @ruleset:se @players:11
+    Examples: se 11 players
+      | ruleset | players | deal | open | hearts                  | kitty |
+      | se      | 11      | 3    | 3C   | AH AH KH KH QH QH JH JH |       |
+
+  @id:hearts-011 @area:hearts_broken_and_leads @ruleset:fi-classic @players:2 @variant:two-player @variant:no-passing
+  Scenario: Two players: a hand of only hearts after the draw leads one before hearts are broken
+    Source: fi-classic "Kahden pelaajan hertta" (the winner of a trick draws first from the stock) with
+    fi-classic "Pelin kulku" (a hand of only hearts may lead one, an interpretation, as hearts-001).
+    Seat 0 wins the opening trick with the ace of clubs and draws the stock's top card, a heart.
+    Given a "fi-classic" game for 2 players with variants "two-player no-passing" with dealer 0
+    And seat 0 holds "AC 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    And seat 1 holds "2C"
+    And the stock holds "2H 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
+    And the other cards are dealt in deck order
+    When seat 1 plays "2C"
+    And seat 0 plays "AC"
+    Then seat 0 wins the trick
+    And hearts are not broken
+    And playing "AH" by seat 0 is accepted
+
   @id:hearts-020 @area:hearts_broken_and_leads
   Scenario Outline: Hearts are unbroken again when the next deal starts
     Source: fi "Ensimmäinen tikki ja hertta rikottu", no "Slik spilles et parti", dk "Reglen om at

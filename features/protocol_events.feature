@@ -208,3 +208,62 @@ Feature: Protocol events: what a response reports, in the order things happen
     And the seats that have not passed pass the first 3 cards they were dealt
     Then seat 1 receives "AC 2D 3S" from seat 0
     And the "cards_received" events list their cards in card order
+
+  @id:proto-event-015 @area:protocol_events @ruleset:dk @players:5 @clause:P-play-2 @depends:first_trick @depends:dealing_and_decks
+  Scenario: The first trick's last card breaks hearts and takes the kitty: each event in its place
+    Source: spec/protocol.md 6.5 (P-play-2: hearts_broken right after the card that broke hearts,
+    trick_won after the trick's last card, kitty_taken right after the first trick_won), with dk
+    "Sådan spilles en runde" (no first-trick limit) and dk "Er I ikke fire?" (the kitty goes to the
+    first trick's winner). Seat 4, the last to play to the opening club trick, holds only hearts.
+    Given a "dk" game for 5 players starting at deal 3
+    And seat 0 holds "2C"
+    And seat 4 holds "2H 3H 4H 5H 6H 7H 8H 9H TH JH"
+    And the other cards are dealt in deck order
+    When seat 0 plays "2C"
+    And the rest of the trick is played with the lowest legal cards
+    Then the last "play" response's events are "card_played hearts_broken trick_won kitty_taken"
+    When the rest of the deal is played with the lowest legal cards
+    Then every play response lists its events in the protocol's order
+
+  @id:proto-event-016 @area:protocol_events @ruleset:dk @players:6 @variant:cancellation @clause:P-play-2 @depends:cancellation @depends:dealing_and_decks
+  Scenario: A trick set aside by its last card, a heart: hearts_broken before trick_set_aside
+    Source: spec/protocol.md 6.5 (P-play-2: hearts_broken right after the card that broke hearts,
+    before the trick's end), with the set-aside rule of cancel-008 (spec/variants/cancellation.yaml,
+    following.all_cancelled): the four clubs cancel in pairs, seat 5 and seat 0 hold no club, and
+    seat 0's heart, the trick's last card, breaks hearts (dk "Reglen om at bryde hjerter"). The deal
+    is then played out, the set-aside cards and the kitty going to the next trick's winner.
+    Given a "dk" game for 6 players starting at deal 4 with variants "cancellation"
+    And seat 1 holds "2C"
+    And seat 2 holds "2C"
+    And seat 3 holds "AC"
+    And seat 4 holds "AC"
+    And seat 5 holds "2D 2D 3D 3D 4D 4D 5D 5D 6D 6D 7D 7D 8D 8D 9D 9D TD"
+    And seat 0 holds "2H 2H 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H 9H TH"
+    And the other cards are dealt in deck order
+    When the cards are played "1:2C 2:2C 3:AC 4:AC 5:2D 0:2H"
+    Then the last "play" response's events are "card_played hearts_broken trick_set_aside"
+    When the rest of the deal is played with the lowest legal cards
+    Then every play response lists its events in the protocol's order
+
+  @id:proto-event-017 @area:protocol_events @ruleset:dk @players:8 @variant:cancellation @clause:P-play-2 @depends:cancellation
+  Scenario: Without a kitty, the set-aside cards follow the next trick's trick_won
+    Source: spec/protocol.md 6.5 (P-play-2: set_aside_taken after the trick_won of the trick whose winner
+    takes the set-aside cards), with the set-aside rule of cancel-008 (spec/variants/cancellation.yaml,
+    following.all_cancelled) at dk's eight-player table, which leaves no kitty (dk "Varianter"): the
+    four clubs cancel in pairs and seats 5, 6, 7 and 0 hold no club.
+    Given a "dk" game for 8 players starting at deal 4 with variants "cancellation"
+    And seat 1 holds "2C"
+    And seat 2 holds "2C"
+    And seat 3 holds "AC"
+    And seat 4 holds "AC"
+    And seat 5 holds "2D 2D 3D 3D 4D 4D 5D 5D 6D 6D 7D 7D 8D"
+    And seat 6 holds "8D 9D 9D TD TD JD JD QD QD KD KD AD AD"
+    And seat 7 holds "2S 2S 3S 3S 4S 4S 5S 5S 6S 6S 7S 7S 8S"
+    And seat 0 holds "2H 2H 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H"
+    And the other cards are dealt in deck order
+    When the cards are played "1:2C 2:2C 3:AC 4:AC 5:2D 6:8D 7:2S 0:2H"
+    Then the last "play" response's events are "card_played hearts_broken trick_set_aside"
+    When the rest of the trick is played with the lowest legal cards
+    Then the last "play" response's events end with "trick_won set_aside_taken"
+    When the rest of the deal is played with the lowest legal cards
+    Then every play response lists its events in the protocol's order

@@ -498,3 +498,72 @@ Feature: Shooting the moon
       | se      | 6       | 4    |                                       | 7C 8C 9C TC JC QC KC AC | 0 26 26 26 26 26 |
       | se      | 6       | 4    | with options "moon_amount=deal_total" | 7C 8C 9C TC JC QC KC AC | 0 25 25 25 25 25 |
 
+  @id:moon-015 @area:shooting_the_moon @variant:cancellation
+  Scenario Outline: With two decks a seat that wins every trick shoots the moon in se
+    Source: se "Att ta månen" defines the moon as taking every point card, and se "Hjärter för tre,
+    fem och sex spelare" keeps the rule in Cancellation Hearts, where every point card is there twice.
+    Seat 0 holds both copies of the highest clubs, so its lowest club wins the opening trick (no card
+    of another seat matches it, so nothing cancels it) and it leads and wins every trick after.
+    Given a "se" game for <players> players starting at deal <deal> with variants "cancellation"
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then seat 0 shot the moon scored as "add_to_others"
+
+    @ruleset:se @players:7
+    Examples: se 7 players
+      | players | deal | hand                                      |
+      | 7       | 3    | AC AC KC KC QC QC JC JC TC TC 9C 9C 8C 8C |
+
+    @ruleset:se @players:8
+    Examples: se 8 players
+      | players | deal | hand                                   |
+      | 8       | 4    | AC AC KC KC QC QC JC JC TC TC 9C 9C 8C |
+
+    @ruleset:se @players:9
+    Examples: se 9 players
+      | players | deal | hand                             |
+      | 9       | 3    | AC AC KC KC QC QC JC JC TC TC 9C |
+
+    @ruleset:se @players:10
+    Examples: se 10 players
+      | players | deal | hand                          |
+      | 10      | 4    | AC AC KC KC QC QC JC JC TC TC |
+
+    @ruleset:se @players:11
+    Examples: se 11 players
+      | players | deal | hand                       |
+      | 11      | 3    | AC AC KC KC QC QC JC JC TC |
+
+  @id:moon-016 @area:shooting_the_moon @variant:cancellation @depends:dealing_and_decks
+  Scenario Outline: With two decks a seat that wins every trick shoots the moon in dk and chooses how it scores
+    Source: dk "At tage alt – den store gamble" lets the shooter choose how the moon scores, and dk
+    "Varianter" keeps the rule in Cancellation Hearts. Seat 0 holds both copies of the highest clubs
+    (as moon-015) and takes the kitty with the first trick.
+    Given a "dk" game for <players> players starting at deal <deal> with variants "cancellation"
+    And seat 0 holds "<hand>"
+    And the other cards are dealt in deck order
+    When the rest of the deal is played with the lowest legal cards
+    Then seat 0 is asked how to score the moon
+    When seat 0 chooses "add_to_others"
+    Then seat 0 shot the moon scored as "add_to_others"
+
+    @ruleset:dk @players:7
+    Examples: dk 7 players
+      | players | deal | hand                                      |
+      | 7       | 3    | AC AC KC KC QC QC JC JC TC TC 9C 9C 8C 8C |
+
+    @ruleset:dk @players:8
+    Examples: dk 8 players
+      | players | deal | hand                                   |
+      | 8       | 4    | AC AC KC KC QC QC JC JC TC TC 9C 9C 8C |
+
+    @ruleset:dk @players:9
+    Examples: dk 9 players
+      | players | deal | hand                             |
+      | 9       | 3    | AC AC KC KC QC QC JC JC TC TC 9C |
+
+    @ruleset:dk @players:10
+    Examples: dk 10 players
+      | players | deal | hand                          |
+      | 10      | 4    | AC AC KC KC QC QC JC JC TC TC |

@@ -254,6 +254,40 @@ def hearts_broken_at_trick_end(game, card, events):
     return events
 
 
+def misordered(pair):
+    """A play's events with one ordered pair of P-play-2 reversed and every other pair as the clause wants it: the
+    two events swapped where they stand side by side, else one moved past the other, whichever breaks that pair
+    alone by the suite's own reading of the clause (a response without both events is left as it is)."""
+    from heartspec.conformance.event_order import _positions, pair_problems
+
+    def rewrite(game, card, events):
+        firsts, seconds = _positions(events, pair)
+        if not firsts or not seconds:
+            return events
+        for candidate in _reorderings(events, firsts[0], seconds[-1]):
+            if pair_problems(candidate) == [pair.name]:
+                return candidate
+        return events
+
+    return rewrite
+
+
+def _reorderings(events, first, second):
+    swapped = list(events)
+    swapped[first], swapped[second] = swapped[second], swapped[first]
+    first_moved = events[:first] + events[first + 1:second + 1] + [events[first]] + events[second + 1:]
+    second_moved = events[:first] + [events[second]] + events[first:second] + events[second + 1:]
+    first_last = events[:first] + events[first + 1:] + [events[first]]  # past a pair that must stay together
+    return [swapped, first_moved, second_moved, first_last]
+
+
+def order_mutations() -> dict:
+    """One mutant per ordered pair of the P-play-2 table in spec/protocol.md."""
+    from heartspec.conformance.event_order import ordered_pairs
+
+    return {f"order-{pair.slug()}": (lambda pair=pair: rewrite_play_events(misordered(pair))) for pair in ordered_pairs()}
+
+
 def refused_pass_holds_cards() -> None:
     """A pass refused for a later card keeps the cards it had checked, and gives them at the exchange in place
     of the seat's next pass: `state` shows nothing (a seat that passed still holds its cards)."""
@@ -363,6 +397,7 @@ MUTATIONS = {
     "refused-pass-holds-cards": refused_pass_holds_cards,
     "card-order-rank-first": card_order_rank_first,
     "diagnostic-fields": diagnostic_fields,
+    **order_mutations(),
 }
 
 # Each rule mutant's own area (the feature file that must catch it) and how many scenarios of
@@ -397,6 +432,10 @@ AREAS = {  # mutant -> (its rule area, failures allowed in scenarios that neithe
     "hearts-broken-late": ("protocol_events", 0),
     "refused-pass-holds-cards": ("protocol_refusals", 0),
     "card-order-rank-first": ("protocol_state", 1),
+    **{name: ("protocol_events", 0) for name in order_mutations()},
+    "order-set-aside-taken-before-kitty-taken": ("protocol_events", 2),
+    "order-cards-drawn-winner-before-cards-drawn": ("protocol_events", 1),
+    "order-card-played-before-trick-won": ("protocol_events", 2),
 }
 # diagnostic-fields is no rule mutant: it must pass every scenario (spec/protocol.md P-envelope-16), and
 # tests/test_conformance_mutants.py checks that it does.
@@ -426,6 +465,11 @@ ELSEWHERE_WHY = {
     "pass-direction": "end-006 and money-003, as for pass-count-off-by-one",
     "passes-carried-over": "money-003 passes in two deals in a row",
     "card-order-rank-first": "proto-event-014: cards_received is the other list the protocol puts in card order",
+    "order-set-aside-taken-before-kitty-taken": (
+        "cancel-009 (dk 6 and 10 players) reads the events that end the play taking a set-aside first trick with "
+        "its kitty"),
+    "order-cards-drawn-winner-before-cards-drawn": "two-002 checks that the trick's winner draws first",
+    "order-card-played-before-trick-won": "cancel-009 (dk 6 and 10 players) reads the events of the play that ends the trick taking the set-aside first trick",
 }
 
 

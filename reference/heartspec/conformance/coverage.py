@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from heartspec.conformance import mutant_matrix
+from heartspec.conformance import cell_coverage, mutant_matrix
 from heartspec.paths import data_dir
 
 # Areas that check a whole variant rather than one rule of every ruleset.
@@ -204,6 +204,7 @@ def render_markdown(matrix: Matrix) -> str:
     gaps = matrix.missing()
     lines += [f"Missing: {', '.join(f'{a} {r} {n}p' for a, r, n in gaps)}", ""] if gaps else []
     lines += clause_lines_markdown(matrix)
+    lines += cell_coverage.markdown_lines()
     lines += mutant_matrix.markdown_lines()
     return "\n".join(lines)
 
@@ -219,6 +220,7 @@ def render_text(matrix: Matrix, wide: bool = False, clauses: bool = False) -> st
     for area, ruleset, players in matrix.missing():
         lines.append(f"missing: {area} for {ruleset} at {players} players")
     lines += clause_lines_text(matrix)
+    lines += cell_coverage.text_lines()
     if clauses:
         lines += clause_listing_text(matrix)
     return "\n".join(lines) + "\n"

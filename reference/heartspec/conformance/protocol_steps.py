@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from heartspec.conformance.event_order import order_problem
 from heartspec.conformance.schema_check import command_of
 from heartspec.conformance.session import ScenarioSkip
 from heartspec.conformance.layout import shipped_spec  # one cached load of the shipped spec per run
@@ -275,30 +276,6 @@ def then_event_kinds_end(table: Table, cmd: str, kinds: str):
     assert got[-len(kinds.split()):] == kinds.split(), f"the last {cmd} response's events were {got}, expected to end with {kinds.split()}"
 
 
-def event_order_problem(kinds: list[str], first_trick_done: bool) -> str | None:
-    """What breaks the order of one play response's events (spec/protocol.md 6.5), or None."""
-    if not kinds or kinds[0] != "card_played" or kinds.count("card_played") != 1:
-        return "it must start with the one card_played of the card"
-    allowed_after = {
-        "card_played": {"hearts_broken", "trick_won", "trick_set_aside"},
-        "hearts_broken": {"trick_won", "trick_set_aside"},
-        "trick_won": {"set_aside_taken", "kitty_taken", "cards_drawn", "deal_scored", "moon_choice"},
-        "trick_set_aside": {"cards_drawn", "deal_scored", "moon_choice"},
-        "set_aside_taken": {"kitty_taken", "cards_drawn", "deal_scored", "moon_choice"},
-        "kitty_taken": {"cards_drawn", "deal_scored", "moon_choice"},
-        "cards_drawn": {"cards_drawn", "deal_scored", "moon_choice"},
-        "deal_scored": {"next_deal", "game_over"},
-    }
-    for before, after in zip(kinds, kinds[1:]):
-        if after not in allowed_after.get(before, set()):
-            return f"{after} may not follow {before}"
-    if "kitty_taken" in kinds and first_trick_done:
-        return "kitty_taken belongs to the first trick only"
-    if kinds[-1] == "deal_scored":
-        return "deal_scored must be followed by next_deal or game_over"
-    return None
-
-
 @then(parsers.re(r'the engine reported "(?P<kind>\w+)" (?P<count>\d+) times?'))
 def then_event_count(table: Table, kind: str, count: str):
     """How often an event came in every response of the scenario so far: a missing or a repeated event fails."""
@@ -314,8 +291,9 @@ def then_every_play_in_order(table: Table):
     assert plays, "no play was accepted in this scenario"
     tricks_done = 0
     for response in plays:
-        kinds = [event.get("type") for event in response.get("events", [])]
-        problem = event_order_problem(kinds, tricks_done > 0)
+        events = [event for event in response.get("events", []) if isinstance(event, dict)]
+        kinds = [event.get("type") for event in events]
+        problem = order_problem(events, tricks_done > 0)  # every pair P-play-2's table orders, in every response
         assert problem is None, f"events {kinds} of {json.dumps(response)[:300]}: {problem}"
         tricks_done += sum(kind in ("trick_won", "trick_set_aside") for kind in kinds)
         if "next_deal" in kinds:

@@ -18,21 +18,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from heartspec import cells as shared
 from heartspec.fuzz.deals import only_points_hand_possible
 from heartspec.rules.model import CompiledRules
 
-VOID_ONLY_POINTS = "first trick: void with only point cards"
-FIRST_TRICK_HEARTS = "first trick: hearts broken"
-ONLY_HEARTS_LEAD = "lead before hearts broken from a hand of only hearts"
-HEARTS_AND_QUEEN_LEAD = "lead before hearts broken from only hearts and the queen of spades"
-MOON = "moon shot"
-MOON_CHOICE = "moon choice"
-TARGET = "game over: target reached"
-TIE = "game over: tie for the win"
-LAST_DEAL = "game over: last deal of the deal limit"
-KITTY = "kitty taken"
-STOCK = "cards drawn from the stock"
-SET_ASIDE = "trick set aside"
+# the names are heartspec.cells', the one detector the planner and the suite's cell coverage share
+VOID_ONLY_POINTS = shared.ONLY_POINTS_ON_FIRST_TRICK
+FIRST_TRICK_HEARTS = shared.HEARTS_BROKEN_ON_FIRST_TRICK
+ONLY_HEARTS_LEAD = shared.HEARTS_ONLY_LEAD
+HEARTS_AND_QUEEN_LEAD = shared.HEARTS_AND_QUEEN_LEAD
+MOON = shared.MOON_SHOT
+MOON_CHOICE = shared.MOON_CHOICE
+TARGET = shared.TARGET_REACHED
+TIE = shared.TIE_FOR_THE_WIN
+LAST_DEAL = shared.LAST_DEAL
+KITTY = shared.KITTY_TAKEN
+STOCK = shared.STOCK_DRAWN
+SET_ASIDE = shared.TRICK_SET_ASIDE
 
 
 @dataclass(frozen=True)

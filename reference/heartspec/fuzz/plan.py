@@ -16,11 +16,12 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from heartspec.cards import HEARTS, card_name, cards_of, face, suit_of
+from heartspec.cards import card_name, cards_of, face, suit_of
+from heartspec.cells import event_cells, on_first_trick, position_cells
 from heartspec.engine.errors import RuleError
 from heartspec.engine.scoring import MOON_CHOICES
 from heartspec.fuzz import cells
-from heartspec.fuzz.deals import QUEEN_OF_SPADES, deal_cards, low_hands, deal_kind_for, start_kind_for, starting_options
+from heartspec.fuzz.deals import deal_cards, low_hands, deal_kind_for, start_kind_for, starting_options
 from heartspec.fuzz.probes import ANYWHERE, PHASE_KINDS, REFUSAL, PROBE_CHOICES, refusal_probes
 from heartspec.fuzz.setups import Setup, option_choices
 from heartspec.protocol.server import RulesCatalog, Server
@@ -228,14 +229,11 @@ class _GameWriter:
         legal = list(cards_of(game.legal_mask(seat)))
         self.note_position(seat)
         card = self.pick(seat, legal)
-        first_trick = game.tricks_done == 0
+        first_trick = on_first_trick(game)
         # the card comes from the reference's legal mask, so the engine's fast path plays it: the checked
         # path would only repeat the checks (it is what the two engines under comparison run)
         self.ask({"cmd": "play", "seat": seat, "card": card_name(face(card))}, "move")
-        events = game.play_physical(seat, card)
-        if first_trick and any(event["type"] == "hearts_broken" for event in events):
-            self.reach(cells.FIRST_TRICK_HEARTS)
-        self.observe_events(events)
+        self.observe_events(game.play_physical(seat, card), first_trick)
 
     def pick(self, seat: int, legal: list[int]) -> int:
         points = self.server.game._phys_points
@@ -257,19 +255,9 @@ class _GameWriter:
         self.observe(self.send({"cmd": "choose", "seat": game.turn, "option": self.rng.choice(MOON_CHOICES)}))
 
     def note_position(self, seat: int) -> None:
-        """Count the rare cells a play is about to test."""
-        game = self.server.game
-        hand = game.hands[seat]
-        if game.tricks_done == 0 and game.trick and game.rules.first_trick_points != "allowed":
-            led = suit_of(game.trick[0][1])
-            if not any(suit_of(c) == led for c in cards_of(hand)) and not hand & ~game._point_mask:
-                self.reach(cells.VOID_ONLY_POINTS, ahead=True)
-        if not game.trick and not game.hearts_broken and hand:
-            suits = {suit_of(c) for c in cards_of(hand) if face(c) != QUEEN_OF_SPADES}
-            if suits == {HEARTS} and all(suit_of(c) == HEARTS for c in cards_of(hand)):
-                self.reach(cells.ONLY_HEARTS_LEAD, ahead=True)
-            elif suits == {HEARTS}:
-                self.reach(cells.HEARTS_AND_QUEEN_LEAD, ahead=True)
+        """Count the rare cells a play is about to test (heartspec.cells: the detector the suite's coverage uses)."""
+        for cell in position_cells(self.server.game, seat):
+            self.reach(cell, ahead=True)
 
     def reach(self, cell: str, ahead: bool = False) -> None:
         """Count a rare cell, at the request that tests it: the last one recorded, or (`ahead`) the next."""
@@ -280,30 +268,6 @@ class _GameWriter:
         if response and response.get("ok"):
             self.observe_events(response.get("events", ()))
 
-    def observe_events(self, events) -> None:
-        drawn = False
-        for event in events:
-            kind = event["type"]
-            if kind == "deal_scored" and event.get("moon"):
-                self.reach(cells.MOON)
-            elif kind == "moon_choice":
-                self.reach(cells.MOON_CHOICE)
-            elif kind == "kitty_taken":
-                self.reach(cells.KITTY)
-            elif kind == "cards_drawn" and not drawn:
-                drawn = True  # once a trick
-                self.reach(cells.STOCK)
-            elif kind == "trick_set_aside":
-                self.reach(cells.SET_ASIDE)
-            elif kind == "game_over":
-                self.observe_end(event)
-
-    def observe_end(self, event: dict) -> None:
-        game = self.server.game
-        rules = game.rules
-        if rules.max_deals and game.deal_number >= rules.max_deals:
-            self.reach(cells.LAST_DEAL)
-        else:
-            self.reach(cells.TARGET)
-        if len(event["winners"]) > (2 if rules.partnership else 1):
-            self.reach(cells.TIE)
+    def observe_events(self, events, first_trick: bool = False) -> None:
+        for cell in event_cells(self.server.game, events, first_trick):
+            self.reach(cell)
