@@ -35,7 +35,7 @@ CELLS = (ONLY_POINTS_ON_FIRST_TRICK, HEARTS_BROKEN_ON_FIRST_TRICK, HEARTS_ONLY_L
 
 
 def applicable_cells(rules: CompiledRules) -> tuple[str, ...]:
-    """The cells a game under these rules can be in, in CELLS order."""
+    """The cells a game under these rules is to reach (the coverage goals; the set-aside trick is only counted), in CELLS order."""
     size, deck = rules.hand_size, rules.deck
     points = rules.face_points
     non_club_points = sum(1 for c in deck if suit_of(c) != CLUBS and points[face(c)] > 0)
@@ -52,7 +52,9 @@ def applicable_cells(rules: CompiledRules) -> tuple[str, ...]:
         MOON_CHOICE: rules.moon_enabled and rules.moon_effect == "shooter_choice",
         KITTY_TAKEN: rules.kitty_size > 0,
         STOCK_DRAWN: rules.stock_size > 0,
-        TRICK_SET_ASIDE: rules.identical_cards == "cancel",
+        # counted when it happens, but no aim of the fuzzer's and no coverage goal: a trick whose every card of
+        # the led suit cancels is built by hand (cancel-008, proto-event-016/017 at 6, 8 and 10 players)
+        TRICK_SET_ASIDE: False,
         TARGET_REACHED: rules.target is not None,
         LAST_DEAL: rules.max_deals is not None,
         TIE_FOR_THE_WIN: rules.ties == "shared" and (rules.target is not None or rules.max_deals is not None),
