@@ -396,7 +396,7 @@ class Session:
     def _deal(self, request: dict) -> dict:
         hands = request.get("hands")
         if request.get("seed") is not None:
-            raise _bad("this engine takes the cards as 'hands', not a 'seed'")
+            self._refuse_seed(request)
         if not isinstance(hands, list) or not all(_is_strings(hand) for hand in hands):
             raise _bad("'hands' must be a list of card lists (strings), one per seat")
         piles = {pile: request.get(pile) for pile in ("kitty", "stock")}
@@ -406,6 +406,16 @@ class Session:
         named = lambda cards: None if cards is None else [card_name(c) for c in cards]  # noqa: E731
         body = self.engine.deal([named(hand) for hand in hands], named(piles["kitty"]), named(piles["stock"]))
         return {"events": [], **body}
+
+    def _refuse_seed(self, request: dict) -> None:
+        """A deal by seed is the reference engine's own; others refuse it (spec/protocol.md 6.3), after the
+        phase, as the reference orders its checks: the kit reads the phase from the engine's state."""
+        if request.get("hands") is not None or not is_int(request["seed"]):
+            raise _bad("give 'hands', or an integer 'seed', not both")
+        phase = self.engine.state().get("phase")
+        if phase != "deal":
+            raise Refusal("wrong_phase", f"no deal now: the game is in phase {phase}")
+        raise _bad("this engine takes the cards as 'hands', not a 'seed'")
 
     def _pass(self, request: dict) -> dict:
         seat = self._seat(request)
