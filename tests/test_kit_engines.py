@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from heartspec import kit as python_kit
-from heartspec.conformance.recorded_run import record, suite_report
+from heartspec.conformance.recorded_run import record, replay, run_suite
 from heartspec.paths import data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -156,9 +156,20 @@ def test_the_javascript_example_passes_every_scenario_it_claims(js_run):
 DESYNCS = {"blank-ascii-only": "proto-frame-"}
 
 
+def mutant_report(engine: str, run: dict) -> list[dict]:
+    """The mutant's rows: the example's where the mutant answered every line alike, else from a run of their own.
+
+    recorded_run.suite_report would run the whole suite for these mutants, since the lines they answer otherwise
+    are mostly malformed hellos; their plain hello is the example's, so the replay goes on past those lines."""
+    outcome = replay(engine, run["recording"], hello_decides=False)
+    assert not outcome.hello_differs, "the mutant's own hello differs from the example's"
+    ran = {row["id"]: row for row in run_suite(engine, ids=outcome.to_run())["report"]["scenarios"]}
+    return [ran.get(row["id"], row) for row in run["report"]["scenarios"]]
+
+
 def assert_fails_hardening_only(engine: str, run: dict, name: str) -> None:
-    report = suite_report(engine, run)
-    failed = {scenario_id(row) for row in outcomes(report, "failed") | outcomes(report, "error")}
+    rows = mutant_report(engine, run)
+    failed = {scenario_id(row["id"]) for row in rows if row["outcome"] in ("failed", "error")}
     hardening = hardening_ids()
     assert failed & hardening, f"the mutant {name} failed no hardening scenario: the tier does not catch it"
     outside = {i for i in failed - hardening if not (name in DESYNCS and i.startswith(DESYNCS[name]))}

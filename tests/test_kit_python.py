@@ -301,3 +301,16 @@ def test_the_kit_runs_as_a_lone_copied_file_without_heartspec(tmp_path):
 
 def test_json_float_values_stay_finite_numbers():
     assert not math.isinf(parse_json("1e308")) and isinstance(parse_json("-0.0"), JsonFloat)
+
+
+class Careless(Recorder):
+    def legal(self, seat):
+        return ["2C", object()]  # no JSON value
+
+
+def test_a_response_json_cannot_hold_is_the_engines_internal_error_and_serving_goes_on():
+    stdin, stdout = io.BytesIO(b'{"id":1,"cmd":"new_game","ruleset":"fi","players":4}\n{"id":2,"cmd":"legal","seat":0}\n'
+                               b'{"id":3,"cmd":"hello"}\n'), io.BytesIO()
+    assert serve(Careless(), stdin, stdout) == 0
+    answers = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert [(a["id"], a.get("error", {}).get("code")) for a in answers] == [(1, None), (2, "internal_error"), (3, None)]

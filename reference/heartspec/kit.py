@@ -472,15 +472,27 @@ def serve(engine: Engine, stdin: IO[bytes] | None = None, stdout: IO[bytes] | No
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout.buffer
     session = Session(engine)
-    while not session.finished:
-        line = read_line(stdin)
-        if line is None:
-            break
-        response = session.handle_line(line)
-        if response is not None:
-            stdout.write(to_json(response).encode("utf-8") + b"\n")
-            stdout.flush()
+    try:
+        while not session.finished:
+            line = read_line(stdin)
+            if line is None:
+                break
+            response = session.handle_line(line)
+            if response is not None:
+                stdout.write(encoded(response) + b"\n")
+                stdout.flush()
+    except BrokenPipeError:  # the client went away: nobody is left to answer
+        pass
     return 0
+
+
+def encoded(response: dict) -> bytes:
+    """The response as one UTF-8 JSON line; what an engine returned that JSON cannot hold is its internal_error."""
+    try:
+        return to_json(response).encode("utf-8")
+    except (TypeError, ValueError, UnicodeEncodeError) as err:
+        print(f"heartspec_kit: the response is not JSON: {err}", file=sys.stderr)
+        return to_json(error(response.get("id"), "internal_error", f"the response is not JSON: {err}")).encode("utf-8")
 
 
 def main(engine: Engine) -> None:
