@@ -90,3 +90,7 @@ def test_new_engine_writes_over_nothing_and_names_unknown_rulesets(tmp_path):
     unknown = heartspec("new-engine", "--lang", "python", "f", "--ruleset", "zz", cwd=tmp_path)
     assert unknown.returncode == 2 and "unknown ruleset 'zz'" in unknown.stderr and not (tmp_path / "f").exists()
     assert heartspec("new-engine", "--lang", "cobol", "g", cwd=tmp_path).returncode == 2
+    nine = heartspec("new-engine", "--lang", "python", "h", "--players", "9", cwd=tmp_path)
+    assert nine.returncode == 2 and "fi is not played by 9 players (allowed: 3, 4, 5, 6)" in nine.stderr
+    assert not (tmp_path / "h").exists()
+    assert heartspec("new-engine", "--lang", "python", "k", "--ruleset", "fi-classic", "--players", "2", cwd=tmp_path).returncode == 0

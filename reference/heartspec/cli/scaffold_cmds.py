@@ -23,6 +23,7 @@ def new_engine_command(folder: Path, language: str, ruleset: str, players: int) 
     from heartspec.scaffold import ScaffoldError, new_engine
 
     check_filter_ids(rulesets=[ruleset])
+    _check_table(ruleset, players)
     saves = any(param.name == "save" for param in conform_command.params)
     try:
         made = new_engine(folder, language, ruleset, players, save=saves)
@@ -31,6 +32,16 @@ def new_engine_command(folder: Path, language: str, ruleset: str, players: int) 
     click.echo(f"wrote {', '.join(str(path) for path in made.files)}")
     click.echo("check it (the game scenarios are skipped until new_game starts a game; README.md says what next):")
     click.echo(f"  {made.conform_command}")
+
+
+def _check_table(ruleset: str, players: int) -> None:
+    """A claim of a table the ruleset is never played at would claim nothing: refuse it before writing."""
+    from heartspec.rules import load_spec
+    from heartspec.protocol.server import RulesCatalog
+
+    sizes = RulesCatalog(spec=load_spec()).players_by_ruleset()[ruleset]
+    if players not in sizes:
+        raise CommandError(f"{ruleset} is not played by {players} players (allowed: {', '.join(map(str, sizes))})")
 
 
 COMMANDS: list = [new_engine_command]
