@@ -76,6 +76,9 @@ TABLE = [
     ("replay", [REQUESTS_ONLY, "--engine", "heartspec engine"], 2, "records no answers to compare with"),
     ("replay", [GOOD_LOG, "--engine", "/nonexistent/engine"], 2, "heartspec replay: cannot start the engine"),
     ("compat", ["--from", MISSING], 2, "does not exist"),
+    ("new-engine", ["--lang", "python"], 0, ""),  # into the test's own folder (below)
+    ("new-engine", ["--lang", "python", str(ROOT)], 2, "heartspec new-engine: " + str(ROOT / "README.md") + " already exist"),
+    ("new-engine", ["--lang", "javascript", "--ruleset", "fl", MISSING], 2, "heartspec new-engine: unknown ruleset 'fl'"),
     ("coverage", ["--check", str(LOGS / "fi-4p-one-deal.log")], 1, "is stale"),
 ]
 
@@ -85,6 +88,8 @@ TABLE = [
 def test_each_command_keeps_the_exit_code_table(command, args, status, words, tmp_path):
     if command == "play" and status == 0:
         args = [*args, "--log", str(tmp_path / "game.log")]
+    if command == "new-engine" and status == 0:
+        args = [*args, str(tmp_path / "engine")]
     done = heartspec(command, *args)
     assert done.returncode == status, (done.returncode, done.stdout[-1500:], done.stderr[-1500:])
     assert "Traceback" not in done.stderr, done.stderr[-3000:]

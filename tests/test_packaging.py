@@ -29,6 +29,9 @@ def test_wheel_carries_the_spec_schemas_and_features(wheel):
         assert any(n.startswith(f"heartspec/_data/{folder}/") for n in names), folder
     assert "heartspec/_data/spec/rulesets/fi.yaml" in names
     assert "heartspec/compat/assets/app.js" in names and "heartspec/compat/assets/style.css" in names  # the compat site's
+    for kit_file in ("js/heartspec-kit.js", "js/template/engine.js", "python/template/engine.py", "template-README.md"):
+        assert f"heartspec/_data/kits/{kit_file}" in names, kit_file  # what new-engine copies
+    assert "heartspec/kit.py" in names
 
 
 def test_installed_wheel_lists_rules_outside_the_checkout(wheel, tmp_path):
@@ -53,3 +56,6 @@ def test_installed_wheel_lists_rules_outside_the_checkout(wheel, tmp_path):
         capture_output=True, text=True, cwd=tmp_path, env=env,
     )
     assert str(env_dir) in check.stdout, check.stdout
+    scaffold = subprocess.run([str(env_dir / "bin" / "heartspec"), "new-engine", "--lang", "javascript", "mine"],
+                              capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert scaffold.returncode == 0 and (tmp_path / "mine" / "heartspec-kit.js").is_file(), scaffold.stderr

@@ -15,3 +15,13 @@ def data_dir(name: str) -> Path:
     if bundled.is_dir():
         return bundled
     return _PACKAGE.parent.parent / name
+
+
+def kits_dir() -> Path:
+    """The engine kits' folder (`kits/`: the JavaScript kit, the examples, new-engine's templates).
+
+    A wheel carries it under `heartspec/_data/kits`; a checkout keeps it beside the package, in `reference/kits`."""
+    bundled = _PACKAGE / "_data" / "kits"
+    if bundled.is_dir():
+        return bundled
+    return _PACKAGE.parent / "kits"

@@ -6,7 +6,8 @@ Each group of commands lives in its own module, owned by the concern it fronts.
 import click
 
 from heartspec import __version__
-from heartspec.cli import compat_cmds, conform_cmds, engine_cmds, fuzz_cmds, render_cmds, sim_cmds, spec_cmds
+from heartspec.cli import (compat_cmds, conform_cmds, engine_cmds, fuzz_cmds, render_cmds, scaffold_cmds, sim_cmds,
+                           spec_cmds)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -15,6 +16,6 @@ def main() -> None:
     """Hearts as the Nordic guides describe it: rules, reference engine, conformance suite."""
 
 
-for module in (spec_cmds, render_cmds, engine_cmds, sim_cmds, conform_cmds, fuzz_cmds, compat_cmds):
+for module in (spec_cmds, render_cmds, engine_cmds, sim_cmds, conform_cmds, fuzz_cmds, compat_cmds, scaffold_cmds):
     for command in module.COMMANDS:
         main.add_command(command)
