@@ -50,13 +50,15 @@ def compat_command(ctx, engines, out, from_dir, games_per_setup, cell_goal, setu
 
     try:
         with terminated_as_interrupt():  # SIGTERM as Ctrl-C: each running check stops its engine, and is waited for
-            status = _compat(ctx, engines, out, from_dir, games_per_setup, seed, timeout, max_seconds)
+            status = _compat(ctx, engines, out, from_dir, seed, timeout, max_seconds,
+                             dict(games_per_setup=games_per_setup, cell_goal=cell_goal, setup_games=setup_games,
+                                  setup_steps=setup_steps, workers=jobs))
     except KeyboardInterrupt:
         raise CommandError("interrupted; the running checks were stopped and waited for, and no site was built") from None
     sys.exit(status)
 
 
-def _compat(ctx, engines, out, from_dir, games_per_setup, seed, timeout, max_seconds) -> int:
+def _compat(ctx, engines, out, from_dir, seed, timeout, max_seconds, budget: dict) -> int:
     from heartspec.compat import build
     from heartspec.compat.engines import EngineChoiceError, chosen_engines, default_engines
     from heartspec.compat.run import CompatError, RunSettings, run_all
@@ -74,9 +76,8 @@ def _compat(ctx, engines, out, from_dir, games_per_setup, seed, timeout, max_sec
                 for label, reason in skipped:
                     click.echo(f"skipping {label}: {reason}")
             build.check_out(out)
-            settings = RunSettings(seed=seed, games_per_setup=games_per_setup, cell_goal=cell_goal,
-                                   setup_games=setup_games, setup_steps=setup_steps, workers=jobs, timeout=timeout,
-                                   max_seconds=max_seconds, skipped_engines=skipped)
+            settings = RunSettings(seed=seed, timeout=timeout, max_seconds=max_seconds, skipped_engines=skipped,
+                                   **budget)
             run_all(chosen, out, settings, click.echo)
             status = build.build_site(out, out, click.echo)
     except (EngineChoiceError, CompatError) as err:
