@@ -6,7 +6,7 @@
 It runs `heartspec compat --out docs/compat` with the default engines (the reference and
 every shipped adapter whose library is installed: `pip install -e '.[openspiel,...]'` first)
 from the checkout's root, so the saved commands and reports name no machine path. The
-settings are the command's defaults (2 fuzz games per set-up, seed 0): a re-run on the same
+settings are the command's defaults (the fuzz cell budget, seed 0): a re-run on the same
 engines gives the same reports. Exit status: that of `heartspec compat`.
 """
 
