@@ -79,7 +79,7 @@ def test_money_says_who_pays_whom_and_what_the_stake_is_per():
     assert ("After each deal every two players compare their points for the deal: the one with more points pays"
             " the other 0.5 for each point of difference") in text
     finnish = run("rules", "fi-classic", "-o", "settlement=pairwise", "-o", "stake=0.5", "--lang", "fi")
-    assert "enemmän pisteitä saanut maksaa toiselle 0,5 jokaisesta erotuksen pisteestä" in finnish
+    assert "enemmän pisteitä saanut maksaa toiselle 0,5 erotuksen jokaisesta pisteestä" in finnish
     plain = run("rules", "fi-classic")
     assert "per point when paying after every deal or into a pot for those who took no points, per player" in plain
 
