@@ -66,9 +66,8 @@ def checked(table: Table, line: str, raw: bytes | str) -> dict[str, Any]:
 
 
 def fresh_engine(table: Table) -> EngineProcess:
-    """An engine of the scenario's own, for what ends a process; started as generously as the shared one."""
-    session = table.session
-    return EngineProcess(session.command, session.timeout, startup_timeout=getattr(session, "startup_timeout", None))
+    """An engine of the scenario's own, for what ends a process (its lines make the saved move log)."""
+    return table.session.own_engine()
 
 
 # ---------------------------------------------------------------- Given

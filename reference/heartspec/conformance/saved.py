@@ -5,6 +5,8 @@ For each failing row, named by a file-safe form of its id (`hearts-001[fi-4p]` -
     ROW.log              the move log (spec/protocol.md §10; bytes no text line holds as `#!send` lines), led by
                          comments naming the scenario, its tier and protocol clauses, and the command to run
     ROW.transcript.txt   every request sent (>) and response received (<) in the scenario
+    ROW.html             the move log in the hand viewer (heartspec.replay.viewer): hands, tricks and legal cards
+                         step by step up to the failing line; for a log that reproduces its failure
     index.json           per row: its files, whether the log reproduces the failure, the line a replay stops at,
                          the replay command, or why the log cannot reproduce it and the command that does
     README.txt           the same, for a person
@@ -97,7 +99,8 @@ def save_failures(folder: str, rows: Iterable[dict[str, Any]]) -> list[dict[str,
                  "log": log_name, "transcript": transcript_name, "reproduces": reproduces(details)}
         if entry["reproduces"]:
             entry.update(stop_line=details["move_log_stop"] + header,
-                         replay=replay_command(details, str(Path(folder) / log_name)))
+                         replay=replay_command(details, str(Path(folder) / log_name)),
+                         viewer=viewer_page(folder, stem))
         else:
             entry["why_not"] = not_reproduced_words(details)
         entries.append(entry)
@@ -105,6 +108,19 @@ def save_failures(folder: str, rows: Iterable[dict[str, Any]]) -> list[dict[str,
                  "saved reproductions")
     write_output(str(Path(folder) / README), readme_text(entries), "saved reproductions")
     return entries
+
+
+def viewer_page(folder: str, stem: str) -> str | None:
+    """ROW.html beside ROW.log; None when the page cannot be drawn (the log and transcript still stand)."""
+    from heartspec.outputs import OutputError
+    from heartspec.replay.log import LogError
+    from heartspec.replay.viewer import write_viewer
+
+    try:
+        write_viewer(str(Path(folder) / f"{stem}.log"), str(Path(folder) / f"{stem}.html"))
+    except (OSError, OutputError, LogError, ValueError):
+        return None
+    return f"{stem}.html"
 
 
 def readme_text(entries: list[dict[str, Any]]) -> str:
@@ -115,6 +131,8 @@ def readme_text(entries: list[dict[str, Any]]) -> str:
         lines += ["", f"{entry['id']} [{entry['tier']} tier]{clauses}: {entry['log']}, {entry['transcript']}"]
         lines.append(f"  {entry['replay']}  (stops at line {entry['stop_line']})" if entry["reproduces"]
                      else f"  {entry['why_not']}")
+        if entry.get("viewer"):
+            lines.append(f"  step through it in a browser: {entry['viewer']}")
     return "\n".join(lines) + "\n"
 
 

@@ -94,6 +94,7 @@ class EngineSession:
             self.fresh = True
         self.broken = False
         self.scenario_start = self.engine.transcript.mark()
+        self.own_engines: list[EngineProcess] = []  # engines a scenario starts for itself (a fresh engine's exit)
         if self.recording_on:
             self._recording, self._recording_faulted = [], False
             self._traffic_mark = EngineProcess.traffic
@@ -177,6 +178,13 @@ class EngineSession:
             if players in shipped_table_sizes().get(ruleset, ()):
                 raise ScenarioSkip(f"engine does not claim {players} players for {ruleset}")
 
+    def own_engine(self) -> EngineProcess:
+        """An engine of the scenario's own, started as generously as the shared one; its lines go in the move
+        log when the shared engine got none."""
+        engine = EngineProcess(self.command, self.timeout, startup_timeout=getattr(self, "startup_timeout", None))
+        self.own_engines.append(engine)
+        return engine
+
     def move_log(self) -> tuple[list[str], int]:
         """This scenario's game as a move log, and the line where the engine under test first differs
         (0: nowhere): every request from the last new_game on (legal and state too), each with the
@@ -187,7 +195,12 @@ class EngineSession:
         `heartspec replay LOG` replays it through the reference to the end."""
         # (request line, engine's response, sent as written) or (None, remark, False)
         exchanges: list[tuple[str | None, Any, bool]] = []
-        for entry in self.transcript:
+        transcript, faulted = self.transcript, self.broken
+        if self.own_engines and not any(_is_request(entry) for entry in transcript):
+            # the scenario spoke only to an engine of its own, which `replay --engine` starts afresh just the same
+            # and a request of it left unanswered (a crash, a line that is not JSON) is where it broke
+            transcript, faulted = self.own_engines[-1].transcript.since(0), True
+        for entry in transcript:
             if "#" in entry:
                 exchanges.append((None, entry["#"], False))
             elif "#send" in entry:
@@ -204,7 +217,7 @@ class EngineSession:
                 exchanges = [(_compact(without_id(entry)), None, False)]
             elif entry.get("cmd") not in SESSION_COMMANDS:
                 exchanges.append((_compact(without_id(entry)), None, False))
-        return reference_log(exchanges, faulted=self.broken)
+        return reference_log(exchanges, faulted=faulted)
 
     def close(self) -> None:
         if self.engine is not None:
@@ -215,6 +228,10 @@ class EngineSession:
                 except EngineError:
                     pass
             self.engine.close()
+
+
+def _is_request(entry: dict[str, Any]) -> bool:
+    return "#send" in entry or "#raw" in entry or ("cmd" in entry and entry.get("cmd") not in SESSION_COMMANDS)
 
 
 def without_id(entry: dict[str, Any]) -> dict[str, Any]:

@@ -51,6 +51,7 @@ class Finding:
     moves: int = 0
     shrunk: bool = False
     path: str | None = None
+    viewer: str | None = None  # the hand viewer's page beside the saved log
     notes: list[str] = field(default_factory=list)
 
     def header(self, engine_command: str) -> list[str]:
@@ -78,7 +79,7 @@ class Finding:
             "reference": None if m is None else m.reference_value,
             "engine": None if m is None else m.engine_value,
             "problem": None if m is None or not m.problem else m.problem,
-            "stop_line": self.stop_line, "log": self.log, "path": self.path, "notes": self.notes,
+            "stop_line": self.stop_line, "log": self.log, "path": self.path, "viewer": self.viewer, "notes": self.notes,
         }
 
 
@@ -222,6 +223,8 @@ class FuzzReport:
         if smallest.path:
             lines.append(f"  reproduction: {smallest.path} ({where})")
             lines.append(f"  check a fix: {check.format(shlex.quote(smallest.path))}")
+            if smallest.viewer:
+                lines.append(f"  step through it in a browser: {smallest.viewer}")
         elif group.known is not None:
             lines.append(f"  reproduction: {len(smallest.log)} lines in --report-json, or written by --save ({where})")
         else:
