@@ -158,10 +158,17 @@ Feature: Protocol framing and envelope
     Examples:
       | line                   |
       | hello                  |
-      | {"id": 1, "cmd": "hello"} trailing |
       | null                   |
       | 42                     |
       | [{"id": 1, "cmd": "hello"}] |
+
+  @id:proto-frame-014 @area:protocol_framing @tier:hardening @clause:P-envelope-10 @clause:P-envelope-8
+  Scenario: A JSON object followed by more text on its line is bad_request with a null id
+    Source: spec/protocol.md 2: a line is one JSON object and nothing else; a reader that stops
+    after the first complete value would answer this hello with its id.
+    When the engine is sent '{"id": 1, "cmd": "hello"} trailing'
+    Then the response is an error "bad_request"
+    And the response id is null
 
   @id:proto-frame-013 @area:protocol_framing @tier:hardening @clause:P-envelope-10 @clause:P-envelope-15
   Scenario Outline: A line that is not UTF-8 is bad_request with a null id, and the game is unchanged

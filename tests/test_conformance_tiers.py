@@ -45,7 +45,7 @@ def test_the_hardening_tier_is_the_strict_json_and_framing_edge_cases():
     catalog = scenario_catalog()
     hardening = sorted(sid for sid, info in catalog.items() if info["tier"] == "hardening")
     assert hardening == ["proto-frame-001", "proto-frame-002", "proto-frame-003", "proto-frame-008",
-                         "proto-frame-010", "proto-frame-011", "proto-frame-013"]
+                         "proto-frame-010", "proto-frame-011", "proto-frame-013", "proto-frame-014", "proto-order-013"]
     assert {info["tier"] for info in catalog.values() if not info["area"].startswith("protocol_")} == {"rules"}
     assert catalog["proto-order-001"]["tier"] == "protocol" and catalog["hearts-001"]["tier"] == "rules"
 

@@ -5,10 +5,10 @@ One whole conformance run per example engine, recorded (heartspec.conformance.re
 judged by replaying that recording against it and running through pytest only the scenarios whose answers
 differ (and the few that start engines of their own), as the mutant matrix of the reference is judged.
 
-The hardening tier is the scenarios tagged `@tier:hardening` where the features have that tag; until then it
-is the scenarios citing a clause of strict JSON or framing (HARDENING_CLAUSES): the line limit, blank lines,
-ids, integers written as integers, NaN, numbers past a double, lone surrogates, nesting, bytes that are not
-UTF-8 and lines that are not one JSON object; and HARDENING_ALSO, which sends such a case uncited.
+The hardening tier is the scenarios tagged `@tier:hardening` (heartspec.conformance.tiers): the line limit,
+blank lines, ids, integers written as integers, NaN, numbers past a double, lone surrogates, nesting, bytes
+that are not UTF-8 and text after a line's JSON object. Each mutant breaks one clause of strict JSON or
+framing (HARDENING_CLAUSES).
 """
 
 from __future__ import annotations
@@ -32,8 +32,6 @@ JS_KIT = KITS / "js" / "heartspec-kit.js"
 JS_EXAMPLE = KITS / "js" / "examples" / "fi4.js"
 NODE = shutil.which("node")
 
-# Scenarios that send a hardening case without citing its clause: proto-order-001 sends a seat written 1.0.
-HARDENING_ALSO = {"proto-order-001"}
 HARDENING_CLAUSES = {"P-framing-1", "P-framing-3", "P-framing-4", "P-envelope-4", "P-envelope-5", "P-envelope-7",
                      "P-envelope-10", "P-envelope-11", "P-envelope-12", "P-envelope-13", "P-envelope-14"}
 
@@ -71,17 +69,14 @@ JS_MUTANTS = {
 
 
 def hardening_ids() -> set[str]:
-    """The stable ids of the hardening tier, read from the feature files (see the module's docstring)."""
-    tagged, by_clause = set(), set()
+    """The stable ids of the hardening tier, read from the feature files' `@tier:hardening` tags."""
+    tagged = set()
     for feature in data_dir("features").glob("*.feature"):
         for line in feature.read_text(encoding="utf-8").splitlines():
             tags = set(re.findall(r"@(\S+)", line)) if line.strip().startswith("@") else set()
-            ids = {tag[3:] for tag in tags if tag.startswith("id:")}
             if "tier:hardening" in tags:
-                tagged |= ids
-            if {tag[7:] for tag in tags if tag.startswith("clause:")} & HARDENING_CLAUSES:
-                by_clause |= ids
-    return tagged or by_clause | HARDENING_ALSO
+                tagged |= {tag[3:] for tag in tags if tag.startswith("id:")}
+    return tagged
 
 
 def scenario_id(row_id: str) -> str:
@@ -200,6 +195,6 @@ def test_every_mutated_text_is_in_its_kit_once():
 
 def test_the_hardening_tier_is_the_strict_json_and_framing_scenarios():
     ids = hardening_ids()
-    assert {"proto-frame-003", "proto-frame-008", "proto-frame-010", "proto-frame-011", "proto-frame-012",
-            "proto-frame-013"} <= ids
+    assert {"proto-frame-003", "proto-frame-008", "proto-frame-010", "proto-frame-011", "proto-frame-013",
+            "proto-frame-014", "proto-order-013"} <= ids
     assert not any(i.startswith(("moon-", "pass-", "first-trick-", "end-")) for i in ids)
