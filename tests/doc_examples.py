@@ -1,4 +1,4 @@
-"""Console examples in README.md and docs/*.md, run as tests and regenerated from real runs.
+"""Console examples in README.md, CONTRIBUTING.md and docs/*.md, run as tests and regenerated from real runs.
 
 A ```console block holds commands (`$ ` lines; a line ending in `\\` goes on) each followed
 by what it prints, stdout and stderr together. The block is checked against a real run:
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = ("README.md", "docs/*.md")
+DOCUMENTS = ("README.md", "CONTRIBUTING.md", "docs/*.md")
 ELISION = "..."
 EXIT_LINE = re.compile(r"^\[exit status (\d+)\]$")
 DIRECTIVE = re.compile(r"^<!--\s*example:\s*(parse-only|stdin)\b\s*(.*?)\s*-->$")
