@@ -259,16 +259,9 @@ def scenario_table(summary: dict) -> str:
 # --- one engine ----------------------------------------------------------------
 
 def transcript_text(exchanges: list[dict]) -> str:
-    lines = []
-    for entry in exchanges:
-        if "#" in entry:
-            lines.append(f"# {entry['#']}")
-        elif "#raw" in entry:
-            lines.append(f"> {entry['#raw']}")
-        else:
-            arrow = "<" if "ok" in entry else ">"
-            lines.append(f"{arrow} {json.dumps(entry, ensure_ascii=False)}")
-    return "\n".join(lines)
+    from heartspec.conformance.saved import transcript_lines  # one way to write a transcript, saved or published
+
+    return "\n".join(transcript_lines(exchanges))
 
 
 def failure_label(failure: dict, engine: dict) -> str:
