@@ -205,8 +205,8 @@ def test_what_a_value_needs_is_one_whole_message_for_one_two_or_more_settings():
     assert needs_tag(both, named) == ("only together with one of: Playing for money: a pot for the winner;"
                                       " Playing for money: paying each other after every deal")
     with use_language("fi"):
-        assert needs_tag(both, named) == ("vain yhdessä jonkin näistä kanssa: Rahapeli: potti voittajalle;"
-                                          " Rahapeli: maksetaan toisille jokaisen jaon jälkeen")
+        assert needs_tag(both, named) == ("vain kun valittuna on jokin näistä: Rahanjako: potti voittajalle;"
+                                          " Rahanjako: pelaajat maksavat toisilleen jokaisen jaon jälkeen")
 
 
 # --- every reader-facing word passes through the catalogue ------------------------------------------------------

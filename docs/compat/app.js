@@ -33,8 +33,9 @@
   function matches(node, state) {
     var ruleset = node.getAttribute("data-ruleset"), area = node.getAttribute("data-area");
     var outcome = node.getAttribute("data-outcome");
-    if (state.ruleset && ruleset !== null && ruleset !== state.ruleset) { return false; }
-    if (state.area && area !== null && area !== state.area) { return false; }
+    // a cause lists every ruleset and area it explains, space-separated
+    if (state.ruleset && ruleset !== null && ruleset.split(" ").indexOf(state.ruleset) < 0) { return false; }
+    if (state.area && area !== null && area.split(" ").indexOf(state.area) < 0) { return false; }
     if (state.outcome && outcome !== null && outcome.split(" ").indexOf(state.outcome) < 0) { return false; }
     return true;
   }
