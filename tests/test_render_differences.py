@@ -97,3 +97,17 @@ def test_a_deal_limit_that_replaces_the_target_plays_differently_from_one_beside
     comparison = compare(spec, ("fi", "fi-classic"), players=4)
     (end,) = [row for row in comparison.rows if row.key == "game_end"]
     assert end.differs and not end.worded_differently
+
+
+def test_reordering_removed_cards_changes_no_verdict_or_wording():
+    from hypothesis import given, strategies as st
+    from heartspec.render.phrasing import _deck, compact
+
+    removed = ["2D", "2C", "2S"]
+
+    @given(st.permutations(removed))
+    def check(order):
+        assert compact({"remove": order, "hand_size": 10}) == compact({"remove": removed, "hand_size": 10})
+        assert _deck({"remove": order}, {}) == _deck({"remove": removed}, {})
+
+    check()

@@ -12,6 +12,7 @@ import json
 from typing import Any, Callable, Mapping
 
 from heartspec.i18n import N_, _, ngettext
+from heartspec.cards import parse_card
 from heartspec.i18n.glossary import card, cards, number
 
 ARROW = " → "
@@ -38,9 +39,17 @@ def _clauses(parts: list[str]) -> str:
     return "; ".join(parts)
 
 
+CARD_SET_KEYS = ("remove", "remove_once", "add")   # card lists whose order means nothing
+
+
+def in_card_order(names: list[str]) -> list[str]:
+    """One canonical order for a set of cards, so the same set always reads and compares the same."""
+    return sorted(names, key=parse_card)
+
+
 def _cards(names: list[str]):
     """Cards by name, as players write them (never as codes)."""
-    return cards(names)
+    return cards(in_card_order(names))
 
 
 def _players(value: Any, _rules: Mapping) -> str:
@@ -505,6 +514,8 @@ def order_key(key: str) -> tuple[int, str]:
 
 
 def compact(value: Any) -> str:
+    if isinstance(value, dict):
+        value = {k: in_card_order(v) if k in CARD_SET_KEYS and isinstance(v, list) else v for k, v in value.items()}
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
