@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from heartspec.cards import parse_card
-from heartspec.cells import (CELLS, HEARTS_BROKEN_ON_FIRST_TRICK, HEARTS_ONLY_LEAD, KITTY_TAKEN, LAST_DEAL,
+from heartspec.cells import (CELLS, HEARTS_BROKEN_ON_FIRST_TRICK, HEARTS_ONLY_LEAD, KITTY_TAKEN, LAST_DEAL, MOON_SHOT,
                              ONLY_POINTS_ON_FIRST_TRICK, STOCK_DRAWN, TIE_FOR_THE_WIN, applicable_cells, event_cells,
                              on_first_trick, position_cells)
 from heartspec.conformance.cell_coverage import MEASURE, cells_of_scenario, load, measure, text_lines, unreached
@@ -83,7 +83,9 @@ def test_a_scenario_s_requests_are_measured_by_the_set_up_of_their_game():
 def test_the_committed_coverage_leaves_no_cell_unreached():
     coverage = load()
     assert coverage is not None, f"features/cell_coverage.json is missing: run `{MEASURE}`"
-    assert coverage["cells"] == list(CELLS), f"stale: run `{MEASURE}`"
+    goals = {cell for row in coverage["setups"].values() for cell in row}
+    assert coverage["cells"] == [cell for cell in CELLS if cell in goals], f"stale: run `{MEASURE}`"
+    assert {HEARTS_BROKEN_ON_FIRST_TRICK, MOON_SHOT, KITTY_TAKEN} <= goals
     assert unreached(coverage) == []
 
 

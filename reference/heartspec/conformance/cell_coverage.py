@@ -99,7 +99,8 @@ def measure(recording: dict) -> dict:
     for (ruleset, players), cells in base_setups().items():
         reached = by_setup.get((ruleset, players), {})
         rows[f"{ruleset} {players}p"] = {cell: sorted(reached.get(cell, [])) for cell in cells}
-    return {"cells": list(CELLS), "setups": rows}
+    goals = {cell for row in rows.values() for cell in row}  # a cell no set-up has as a goal gets no column
+    return {"cells": [cell for cell in CELLS if cell in goals], "setups": rows}
 
 
 def load(folder: Path | None = None) -> dict | None:
@@ -131,6 +132,8 @@ SHORT_NAMES = {  # column heads for the tables: the cell names are long
     "first trick: void with only point cards": "pts-1st",
     "first trick: hearts broken": "brk-1st",
     "lead before hearts broken from a hand of only hearts": "h-lead",
+    "lead before hearts broken from only hearts and the queen of spades": "hq-lead",
+    "trick set aside": "aside",
     "moon shot": "moon", "moon choice": "choice", "kitty taken": "kitty",
     "cards drawn from the stock": "stock", "game over: target reached": "target",
     "game over: last deal of the deal limit": "last", "game over: tie for the win": "tie",

@@ -79,7 +79,7 @@ def _decoded(request: dict | str | None) -> dict | None:
     if isinstance(request, str):
         try:
             request = json.loads(request)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past what any allowance looks at
             return None
     return request if isinstance(request, dict) else None
 
