@@ -203,7 +203,7 @@ def test_the_opening_summary_names_the_rule_behind_an_effect_in_the_language_ask
                                         "--core", "compiled", "--workers", "1", "--attribute", "--lang", "fi"])
     assert finnish.exit_code == 0, finnish.output
     opening = " ".join(finnish.output.split("\n\n")[1].split())
-    assert "Kuu ammuttu (% jaoista): dk" in opening
+    assert "Puhallukset (% jaoista): dk" in opening
     assert "Sen takana oleva sääntö: Ensimmäinen tikki: points allowed → forbidden_unless_only_points" in opening
 
 
