@@ -92,11 +92,23 @@ def popen_options(env: dict | None = None) -> dict:
     return options
 
 
+# Children run by worker threads (compat checks two engines at once): Ctrl-C reaches the main thread only,
+# which stops them through this registry (stop_every_child) so the workers' waits end.
+_running: set = set()
+_running_lock = threading.Lock()
+_stopping = threading.Event()
+
+
 def run_child(command: list[str], timeout: float) -> subprocess.CompletedProcess:
     """subprocess.run(capture_output=True, text=True), in the tree; on KeyboardInterrupt (Ctrl-C, or SIGTERM
-    under heartspec.stopping) the child is sent SIGTERM and waited for, so it can stop its own children."""
+    under heartspec.stopping) the child is sent SIGTERM and waited for, so it can stop its own children. In a
+    worker thread, a child stopped by stop_every_child ends the call with KeyboardInterrupt too."""
+    if _stopping.is_set():
+        raise KeyboardInterrupt
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                           **popen_options()) as child:
+        with _running_lock:
+            _running.add(child)
         try:
             stdout, stderr = child.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -105,7 +117,36 @@ def run_child(command: list[str], timeout: float) -> subprocess.CompletedProcess
         except BaseException:
             stop(child)
             raise
+        finally:
+            with _running_lock:
+                _running.discard(child)
+    if _stopping.is_set():
+        raise KeyboardInterrupt
     return subprocess.CompletedProcess(command, child.returncode, stdout, stderr)
+
+
+def stop_every_child() -> None:
+    """From the main thread: SIGTERM to every child run_child is waiting on in any thread, up to
+    STOP_GRACE_SECONDS for them to stop their own children, then SIGKILL; no new child starts until
+    children_may_start()."""
+    import time
+
+    _stopping.set()
+    with _running_lock:
+        children = list(_running)
+    for child in children:
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + STOP_GRACE_SECONDS
+    while any(child.poll() is None for child in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for child in children:
+        if child.poll() is None:
+            child.kill()
+
+
+def children_may_start() -> None:
+    _stopping.clear()
 
 
 def stop(child: subprocess.Popen) -> None:

@@ -120,10 +120,17 @@ def run_engines(engines: list[Engine], folder: Path, settings: RunSettings, echo
         run_engine(engine, folder / engine.label, settings, said.append)
         return said
 
-    with ThreadPoolExecutor(max_workers=max(1, settings.workers)) as pool:
+    process_tree.children_may_start()
+    pool = ThreadPoolExecutor(max_workers=max(1, settings.workers))
+    try:
         for said in pool.map(checked, engines):  # in order: the output reads the same however many run at once
             for line in said:
                 echo(line)
+    except BaseException:  # Ctrl-C or SIGTERM reach this thread only: the workers' children are stopped here
+        process_tree.stop_every_child()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_engine(engine: Engine, folder: Path, settings: RunSettings, echo: Callable[[str], None]) -> None:
