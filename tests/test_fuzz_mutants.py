@@ -27,6 +27,10 @@ MUTATIONS = sorted(_module.MUTATIONS)
 # not rule bugs: one plays fewer rulesets and says so, the other is only slow to start
 HONEST = {"claims-fi-only", "slow-start",
           "diagnostic-fields"}  # extra fields in answers are allowed (P-envelope-16): fuzz must find nothing
+# the bug needs a first trick whose every card cancels and a kitty: a position the fuzzer does not aim at (the
+# set-aside trick is counted, not a goal: heartspec.cells); proto-event-016/017 build it by hand and the mutant
+# matrix holds the suite to failing it
+SUITE_ONLY = {"order-set-aside-taken-before-kitty-taken"}
 # the bug lives in what one deal leaves to the next, so the smallest game that shows it has two deals
 NEEDS_TWO_DEALS = {"first-trick-rules-only-in-first-deal", "passes-carried-over", "leader-carried-over",
                    "hearts-stay-broken"}
@@ -38,7 +42,7 @@ def fuzz(mutation: str, **options):
 
 
 @pytest.mark.heavy
-@pytest.mark.parametrize("mutation", [m for m in MUTATIONS if m not in HONEST])
+@pytest.mark.parametrize("mutation", [m for m in MUTATIONS if m not in HONEST | SUITE_ONLY])
 def test_fuzz_finds_the_mutant_with_a_small_reproduction(mutation):
     report = fuzz(mutation)
     groups = report.new_groups()
