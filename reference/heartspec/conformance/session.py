@@ -213,8 +213,10 @@ class EngineSession:
             elif "ok" in entry:
                 if exchanges and exchanges[-1][0] is not None and exchanges[-1][1] is None:
                     exchanges[-1] = (exchanges[-1][0], entry, exchanges[-1][2])
-            elif entry.get("cmd") == "new_game":
+            elif entry.get("cmd") == "new_game" and not _refused_new_game_last(exchanges):
                 exchanges = [(_compact(without_id(entry)), None, False)]
+            elif entry.get("cmd") == "new_game":  # after a refused one, which may be what failed: both stay
+                exchanges.append((_compact(without_id(entry)), None, False))
             elif entry.get("cmd") not in SESSION_COMMANDS:
                 exchanges.append((_compact(without_id(entry)), None, False))
         return reference_log(exchanges, faulted=faulted)
@@ -228,6 +230,13 @@ class EngineSession:
                 except EngineError:
                     pass
             self.engine.close()
+
+
+def _refused_new_game_last(exchanges: list) -> bool:
+    if not exchanges or exchanges[-1][0] is None:
+        return False
+    request, answer, _ = exchanges[-1]
+    return '"new_game"' in request and isinstance(answer, dict) and answer.get("ok") is False
 
 
 def _is_request(entry: dict[str, Any]) -> bool:

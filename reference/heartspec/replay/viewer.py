@@ -99,7 +99,7 @@ class _Builder:
         game = self.logged.game
         phase = game.phase if game is not None else None
         response = self.checker.request(line, text)
-        request = json.loads(text)
+        request = _as_request(text)
         if response is None:
             self.pending = (line, request, self.checker.last["error"], phase)
             return False
@@ -264,6 +264,16 @@ def viewer_html(view: dict) -> str:
 def _attr(text: str) -> str:
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#39;"))
+
+
+def _as_request(text: str) -> dict:
+    """A logged request line as a mapping: a line that is JSON but no object (refused as bad_request) or no
+    JSON at all is shown as the text it was."""
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError):
+        return {"sent": text}
+    return request if isinstance(request, dict) else {"sent": text}
 
 
 def write_viewer(log_path: str, html_path: str, catalog: RulesCatalog | None = None,
