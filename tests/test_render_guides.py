@@ -174,7 +174,7 @@ def test_swedish_tie_plays_another_deal(text_diff, json_diff):
         (3, "fi", ["remove the two of diamonds (51 cards)", "17 cards each"]),
         (3, "se", ["remove the two of clubs (51 cards)", "17 cards each"]),
         (3, "dk", ["17 cards each", "kitty of 1 card face down, taken by the winner of the first trick"]),
-        (5, "fi", ["remove the two of diamonds and the two of clubs (50 cards)", "10 cards each"]),
+        (5, "fi", ["remove the two of clubs and the two of diamonds (50 cards)", "10 cards each"]),
         (5, "se", ["remove the two of clubs and the two of diamonds (50 cards)", "10 cards each"]),
         (5, "dk", ["10 cards each", "kitty of 2 cards face down"]),
         (6, "fi", ["add the clubs joker and the diamonds joker, each ranked between the two and the three of its suit (54 cards)", "9 cards each"]),
