@@ -112,15 +112,9 @@ def save_failures(folder: str, rows: Iterable[dict[str, Any]]) -> list[dict[str,
 
 def viewer_page(folder: str, stem: str) -> str | None:
     """ROW.html beside ROW.log; None when the page cannot be drawn (the log and transcript still stand)."""
-    from heartspec.outputs import OutputError
-    from heartspec.replay.log import LogError
-    from heartspec.replay.viewer import write_viewer
+    from heartspec.replay.viewer import write_viewer_beside
 
-    try:
-        write_viewer(str(Path(folder) / f"{stem}.log"), str(Path(folder) / f"{stem}.html"))
-    except (OSError, OutputError, LogError, ValueError):
-        return None
-    return f"{stem}.html"
+    return f"{stem}.html" if write_viewer_beside(str(Path(folder) / f"{stem}.log")) else None
 
 
 def readme_text(entries: list[dict[str, Any]]) -> str:

@@ -415,26 +415,13 @@ def _decode(line: str):
     return value if isinstance(value, dict) else line
 
 
-def _viewer_page(log: Path) -> str | None:
-    """difference-N.html beside its log: the hand viewer up to the line the engines part at. A page that
-    cannot be drawn is left out; the log is the reproduction."""
-    from heartspec.outputs import OutputError
-    from heartspec.replay.log import LogError
-    from heartspec.replay.viewer import write_viewer
-
-    page = log.with_suffix(".html")
-    try:
-        write_viewer(str(log), str(page))
-    except (OSError, OutputError, LogError, ValueError):
-        return None
-    return str(page)
-
-
 def save_reproductions(report: FuzzReport, folder: str) -> None:
+    from heartspec.replay.viewer import write_viewer_beside
+
     path = make_output_folder(folder, "--save folder")  # the folder named, never its parents
     for number, group in enumerate(report.groups(), start=1):
         smallest = group.smallest
         file = path / f"difference-{number}.log"
         write_output(file, "\n".join(smallest.log) + "\n", "reproduction")
         smallest.path = str(file)
-        smallest.viewer = _viewer_page(file)
+        smallest.viewer = write_viewer_beside(str(file))  # the hand viewer up to where the engines part

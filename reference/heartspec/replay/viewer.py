@@ -289,3 +289,17 @@ def write_viewer(log_path: str, html_path: str, catalog: RulesCatalog | None = N
         view = build_view(log_lines(stream), log_path, catalog, compare, lang)
     write_output(html_path, viewer_html(view), what="viewer page")
     return view
+
+
+def write_viewer_beside(log_path: str) -> str | None:
+    """The viewer page beside a saved log (LOG.html for LOG.log), for `fuzz --save` and `conform --save`; its
+    path, or None when the page cannot be drawn or written (the log, the reproduction itself, still stands)."""
+    from heartspec.outputs import OutputError
+    from heartspec.replay.log import LogError
+
+    page = str(Path(log_path).with_suffix(".html"))
+    try:
+        write_viewer(log_path, page)
+    except (OSError, OutputError, LogError, ValueError):
+        return None
+    return page
