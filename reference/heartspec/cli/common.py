@@ -76,7 +76,9 @@ def parse_option_pairs(pairs: tuple[str, ...]) -> dict:
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep or not name:
-            raise CommandError(f"-o {shortened(pair, 80)!r} is not NAME=VALUE")
+            from heartspec.render.refusals import not_a_setting  # in the language of a --lang command
+
+            raise CommandError(not_a_setting(shortened(pair, 80), f"-o {shortened(pair, 80)!r} is not NAME=VALUE"))
         if len(text.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
             raise CommandError(f"-o {shortened(name, 80)}: the value is longer than "
                                f"{describe_bytes(MAX_LINE_BYTES)} (MAX_LINE_BYTES)")

@@ -4,11 +4,13 @@
 a sentence asks for: a catalogue message writes `{card}` (nominative), `{card:gen}` or
 `{card:par}` (Finnish genitive and partitive; the Nordic languages and English ignore the case).
 `cards(codes)` does the same for a list ("ruutu- ja ristikakkonen" is left to the list: "ruutukakkonen
-ja ristikakkonen").  `number(x)` writes a decimal number the way the language does (0,5 in Nordic text).
+ja ristikakkonen").  `number(x)` writes a number the way the language does (1 000 000 and 0,5 in Nordic text, 1.000.000 in
+Danish), through Babel.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -83,14 +85,26 @@ def cards(codes) -> CardList:
     return CardList(codes)
 
 
-def number(value: Any) -> str:
-    """A number as the language writes it: 0,5 with a decimal comma in the Nordic languages."""
-    if isinstance(value, float) and value.is_integer():
+def number(value: Any, places: int | None = None, signed: bool = False) -> str:
+    """A number as the language writes it, through Babel (CLDR): grouped and with the language's decimal sign.
+
+    en 1,000,000 and 0.5; da 1.000.000 and 0,5; fi, nb and sv 1 000 000 (with no-break spaces, U+00A0)
+    and 0,5.  `places` fixes the decimals shown (a simulation's figure); `signed` writes a + before a
+    positive number (a change).  Anything that is no number is written as it is."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return str(value)
+    if isinstance(value, float) and value.is_integer() and places is None:
         value = int(value)
-    text = str(value)
-    if isinstance(value, float) and glossary()["decimal_comma"].get(current_language()):
-        text = text.replace(".", ",")
-    return text
+    from babel.numbers import format_decimal  # only when rendering: engines import the glossary's package
+
+    lang = current_language()
+    if places is None:
+        text = format_decimal(abs(value), locale=lang, decimal_quantization=False)
+    else:
+        pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
+        text = format_decimal(round(abs(value), places), format=pattern, locale=lang)
+    negative = value < 0 and any(ch in "123456789" for ch in text)
+    return ("-" if negative else "+" if signed and value > 0 else "") + text
 
 
 def concepts() -> dict:

@@ -19,6 +19,7 @@ from heartspec.render.options import (
     setting_words,
     value_words,
 )
+from heartspec.render.refusals import players_refused, variant_elsewhere
 from heartspec.render.selection import (
     RenderedRule,
     RenderError,
@@ -76,15 +77,18 @@ def check_variants_apply(spec, ruleset_id: str, variant_ids: tuple[str, ...]) ->
     for variant_id in variant_ids:
         if not applies_to(spec, variant_id, ruleset_id):
             where = ", ".join(spec.variants[variant_id].get("applies_to", [])) or "no ruleset"
-            raise RenderError(f"variant {variant_id!r} does not apply to {ruleset_id!r} (it applies to: {where})")
+            raise RenderError(variant_elsewhere(spec, variant_id, ruleset_id,
+                                                f"variant {variant_id!r} does not apply to {ruleset_id!r} (it applies to: {where})"))
 
 
-def check_players(allowed: list[int], players: int | None, what: str) -> list[int]:
+def check_players(allowed: list[int], players: int | None, what: str, table: tuple = ()) -> list[int]:
+    """The counts to show; `table` (spec, ruleset id, variant ids) names the table in words in a refusal."""
     if players is None:
         return allowed
     if players not in allowed:
         counts = ", ".join(map(str, allowed)) or "none"
-        raise RenderError(f"{what} is not played by {players} players (allowed: {counts})")
+        english = f"{what} is not played by {players} players (allowed: {counts})"
+        raise RenderError(players_refused(*table, players, allowed, english) if table and allowed else english)
     return [players]
 
 
@@ -93,7 +97,7 @@ def build_rulebook(spec, ruleset_id: str, variant_ids: tuple[str, ...] = (), pla
     check_ruleset(spec, ruleset_id)
     check_variants_apply(spec, ruleset_id, variant_ids)
     what = " + ".join((ruleset_id, *variant_ids))
-    counts = check_players(allowed_players(spec, ruleset_id, variant_ids), players, what)
+    counts = check_players(allowed_players(spec, ruleset_id, variant_ids), players, what, (spec, ruleset_id, variant_ids))
     data = spec.rulesets[ruleset_id]
     return Rulebook(
         ruleset_id=ruleset_id,

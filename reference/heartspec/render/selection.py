@@ -47,7 +47,9 @@ class RenderedRule:
 def _known(kind: str, wanted: str, known: Iterable[str]) -> None:
     known = sorted(known)
     if wanted not in known:
-        raise RenderError(f"unknown {kind} {wanted!r} (known: {', '.join(known)})")
+        from heartspec.render.refusals import unknown_id
+
+        raise RenderError(unknown_id(kind, wanted, f"unknown {kind} {wanted!r} (known: {', '.join(known)})"))
 
 
 def check_ruleset(spec, ruleset_id: str) -> None:
@@ -97,7 +99,9 @@ def resolve_rules(spec, ruleset_id: str, variant_ids: tuple[str, ...], players: 
     except Exception as err:
         if not _is_spec_refusal(err):
             raise
-        raise RenderError(_one_line(err)) from None
+        from heartspec.render.refusals import resolve_refusal
+
+        raise RenderError(resolve_refusal(err, spec, ruleset_id, variant_ids, players, options, _one_line(err))) from None
     learn_guide_titles(spec)
     values = {key: rule.value for key, rule in resolved.rules.items()}
     rules = []

@@ -26,7 +26,8 @@ def require_playable(resolved: Resolved) -> None:
     """Refuse, in one sentence, resolved rules that do not make a playable game."""
     issues = check_resolved(resolved)
     if issues:
-        raise ResolveError(f"{describe(resolved)}: " + "; ".join(message for _, message in issues))
+        raise ResolveError(f"{describe(resolved)}: " + "; ".join(message for _, message in issues),
+                           "unplayable", issues=[path for path, _ in issues])
 
 
 def check_resolved(resolved: Resolved) -> list[Issue]:

@@ -40,11 +40,17 @@ class SpecError(ValueError):
 
 
 class ResolveError(SpecError):
-    """A ruleset, variant, player count or option that cannot be combined as asked."""
+    """A ruleset, variant, player count or option that cannot be combined as asked.
 
-    def __init__(self, message: str):
+    `message` is the program's own one line (the protocol and English output give it); `kind` and
+    `details` say the same as data (the option and the value refused, say), so a rulebook can
+    refuse in its reader's words (heartspec.render.refusals)."""
+
+    def __init__(self, message: str, kind: str | None = None, **details):
         super().__init__([Problem(None, None, None, message)])
         self.message = message
+        self.kind = kind
+        self.details = details
 
 
 def unknown_ids_message(kind: str, given: list[str], known: list[str]) -> str | None:

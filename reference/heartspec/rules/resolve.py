@@ -169,8 +169,8 @@ def _known_variant(spec: Spec, variant_id: str, ruleset_id: str) -> dict:
     if ruleset_id not in variant["applies_to"]:
         raise ResolveError(
             f"variant {variant_id!r} does not apply to ruleset {ruleset_id!r} "
-            f"(it applies to {', '.join(variant['applies_to'])})"
-        )
+            f"(it applies to {', '.join(variant['applies_to'])})",
+            "variant_elsewhere", variant=variant_id, ruleset=ruleset_id, applies_to=list(variant["applies_to"]))
     return variant
 
 
@@ -382,7 +382,8 @@ def _apply_options(resolved: Resolved, spec: Spec, ruleset: dict, chosen: list[d
     for name in given:
         if name not in declared:
             offered = ", ".join(declared) or "none"
-            raise ResolveError(f"{resolved.ruleset!r} has no option {name!r} here (options: {offered})")
+            raise ResolveError(f"{resolved.ruleset!r} has no option {name!r} here (options: {offered})",
+                               "unknown_option", option=name)
     for name, (entry, via) in declared.items():
         rule_path = vocabulary.option_rule(name, entry)
         if rule_path is None:
@@ -413,7 +414,8 @@ def _deal_limit_replaces_target(resolved: Resolved, given: dict) -> None:
     named = {vocabulary.OPTION_RULES.get(name): value for name, value in given.items()}
     if named.get("game_end.target") is not None:
         raise ResolveError(
-            f"{resolved.ruleset!r} plays a deal limit instead of a points target: give target or max_deals, not both")
+            f"{resolved.ruleset!r} plays a deal limit instead of a points target: give target or max_deals, not both",
+            "target_and_deal_limit")
     resolved.rules["game_end"].value["target"] = None
     for name in resolved.options:
         if vocabulary.OPTION_RULES.get(name) == "game_end.target":
@@ -464,15 +466,18 @@ def coerce_option(name: str, given: Any, entry: dict, rule_path: str) -> Any:
             value = None  # "-o target=none": no value, as the rulebook writes it
         schema = vocabulary.value_schema(rule_path) or {}
         if isinstance(value, float) and not math.isfinite(value):  # JSON Schema bounds never catch NaN
-            raise ResolveError(f"option {name} cannot be {_shown(given)}: a number must be finite")
+            raise ResolveError(f"option {name} cannot be {_shown(given)}: a number must be finite",
+                               "option_value", option=name, given=given)
         if isinstance(value, bool) or list(vocabulary.validator("ruleset").evolve(schema=schema).iter_errors(value)):
-            raise ResolveError(f"option {name} cannot be {_shown(given)} ({schema.get('description', 'see the rule vocabulary')})")
+            raise ResolveError(f"option {name} cannot be {_shown(given)} ({schema.get('description', 'see the rule vocabulary')})",
+                               "option_value", option=name, given=given)
         return value
     for candidate in allowed:
         if _same_option_value(candidate, given):
             return candidate
     shown = ", ".join("null" if v is None else str(v) for v in allowed)
-    raise ResolveError(f"option {name} cannot be {_shown(given)} (allowed: {shown})")
+    raise ResolveError(f"option {name} cannot be {_shown(given)} (allowed: {shown})", "option_value", option=name,
+                       given=given)
 
 
 def _shown(given: Any) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from heartspec.i18n.glossary import number
 from heartspec.simulate.play import COUNTED_RULES
 from heartspec.simulate.shards import Run, ShardResult
 from heartspec.simulate.stats import summary
@@ -203,11 +204,11 @@ def figure_cell(figure: dict | None, signed: bool = False) -> str:
     if signed and mean == 0 and half == 0:
         return "0 (same)"
     places = _places(mean, half)
-    text = f"{mean:+.{places}f}" if signed else f"{mean:.{places}f}"
+    text = number(mean, places, signed=signed)  # the language's decimal sign and grouping (--lang)
     if ci is None:
         return text
     star = "*" if signed and excludes_zero(figure) else " " if signed else ""
-    return f"{text} ±{half:.{places}f}{star}"
+    return f"{text} ±{number(half, places)}{star}"
 
 
 def excludes_zero(figure: dict | None) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 
-from heartspec.i18n import N_, _
+from heartspec.i18n import N_, _, current_language
+from heartspec.i18n.glossary import number
 from heartspec.simulate.play import COUNTED_RULES
 from heartspec.simulate.report import excludes_zero
 from heartspec.simulate.rule_cells import change_phrase
@@ -62,8 +63,8 @@ def opening(document: dict) -> list[str]:
         places = _places(figure["mean"])
         sentences.append(_("{figure}: {base} {before}, {other} {after} ({change}).").format(
             figure=_capital(metric_name(metric)), base=base, other=other,
-            before=f"{document['results'][base][key]['mean']:.{places}f}",
-            after=f"{document['results'][other][key]['mean']:.{places}f}", change=_signed(figure["mean"], places)))
+            before=number(document['results'][base][key]['mean'], places),
+            after=number(document['results'][other][key]['mean'], places), change=_signed(figure["mean"], places)))
         if attribution and attribution["ruleset"] == other:
             sentences.append(_because(attribution, key))
     return sentences
@@ -103,13 +104,20 @@ def _because(attribution: dict, key: str) -> str:
     share = figure["mean"] / whole if whole else None
     if share is not None and 0 < share:
         return _("The rule behind it: {rule} ({change}, {share} of the difference).").format(
-            rule=rule, change=_signed(figure["mean"]), share=f"{share:.0%}")
+            rule=rule, change=_signed(figure["mean"]), share=_percent(share))
     return _("The rule behind it: {rule} ({change}).").format(rule=rule, change=_signed(figure["mean"]))
 
 
 def _signed(value: float, places: int | None = None) -> str:
-    return f"{value:+.{_places(value) if places is None else places}f}"
+    return number(value, _places(value) if places is None else places, signed=True)
 
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _percent(share: float) -> str:
+    """A share as the language writes a percentage (Babel: 40 %, with a no-break space, in the Nordic languages)."""
+    from babel.numbers import format_percent
+
+    return format_percent(share, locale=current_language())
