@@ -108,12 +108,21 @@ def money_row(game_row: list, players: int) -> list:
 
 # ---------------------------------------------------------------- figures
 
+def _rules(cell, index: int) -> dict:
+    """The whole rule a change touches, before and after, for a report that says the change in words."""
+    if index >= len(cell.rules):
+        return {}
+    before, after = cell.rules[index]
+    return {"rule_from": before, "rule_to": after}
+
+
 def figures(sums: CrossSums, metrics, cells) -> dict:
     """The report's `attribution`: per cell, the whole and the interaction, figures by metric key."""
     index = {name: i for i, name in enumerate(sums.names)}
     whole_at = sums.scopes - 1
     out_cells = [{"paths": list(c.paths), "title": c.title, "together": c.together,
-                  "changes": [{"path": p, "from": a, "to": b} for p, a, b in c.changes], "metrics": {}} for c in cells]
+                  "changes": [{"path": p, "from": a, "to": b, **_rules(c, i)} for i, (p, a, b) in enumerate(c.changes)],
+                  "metrics": {}} for c in cells]
     whole, interaction = {}, {}
     for metric in metrics:
         m = index.get(metric.key)

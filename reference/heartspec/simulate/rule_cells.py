@@ -37,6 +37,8 @@ class Switch:
     title: str
     together: str | None = None
     changes: tuple[tuple[str, str, str], ...] = ()  # (path, A's value, B's value), values as text
+    # per change, the whole rule it changes before and after (data), so a report can say both in words
+    rules: tuple[tuple[dict, dict], ...] = dataclasses.field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,7 @@ def _partner(ours: Resolved, theirs: Resolved, switches: list[Switch], path: str
 
 def _switch(paths: tuple[str, ...], ours: Resolved, theirs: Resolved, together: str | None = None) -> Switch:
     changes = tuple(_change(p, ours, theirs) for p in paths)
-    return Switch(paths, change_phrase(changes), together, changes)
+    return Switch(paths, change_phrase(changes), together, changes, tuple(_rule_change(p, ours, theirs) for p in paths))
 
 
 def _change(path: str, ours: Resolved, theirs: Resolved) -> tuple[str, str, str]:
@@ -190,6 +192,43 @@ def _change(path: str, ours: Resolved, theirs: Resolved) -> tuple[str, str, str]
         mine = mine.get(field, ABSENT) if isinstance(mine, dict) else ABSENT
         other = other.get(field, ABSENT) if isinstance(other, dict) else ABSENT
     return path, _shown(mine), _shown(other)
+
+
+def _rule_change(path: str, ours: Resolved, theirs: Resolved) -> tuple[dict, dict]:
+    """The rule `path` lies in, as A has it and as A has it with `path` switched to B's value."""
+    key, _, field = path.partition(".")
+    mine, other = _value(ours, key), _value(theirs, key)
+    before = None if mine is ABSENT else mine
+    if not field:
+        return {key: before}, {key: None if other is ABSENT else other}
+    after = dict(mine) if isinstance(mine, dict) else {}
+    if isinstance(other, dict) and field in other:
+        after[field] = other[field]
+    else:
+        after.pop(field, None)
+    return {key: before}, {key: after}
+
+
+def change_in_words(change: dict) -> str:
+    """'First trick: <the rule as the rulebook says it with A's value> → <with B's>' (a report's cell in
+    the reader's language); the identifiers' form where the report holds no rule values (an older report)."""
+    from heartspec.render.phrasing import describe
+
+    if "rule_from" not in change or "rule_to" not in change:
+        return change_phrase([(change["path"], change["from"], change["to"])])
+    (key, before), (_key2, after) = next(iter(change["rule_from"].items())), next(iter(change["rule_to"].items()))
+    was, becomes = differing_clauses(describe(key, before, change["rule_from"]), describe(key, after, change["rule_to"]))
+    return f"{label(key)}: {was} → {becomes}"
+
+
+def differing_clauses(before: str, after: str) -> tuple[str, str]:
+    """Two sentences of a rule less the clauses (between semicolons) they share at the start and the end."""
+    was, becomes = before.split("; "), after.split("; ")
+    while len(was) > 1 and len(becomes) > 1 and was[0] == becomes[0]:
+        was, becomes = was[1:], becomes[1:]
+    while len(was) > 1 and len(becomes) > 1 and was[-1] == becomes[-1]:
+        was, becomes = was[:-1], becomes[:-1]
+    return "; ".join(was), "; ".join(becomes)
 
 
 def change_phrase(changes) -> str:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 
-from heartspec.i18n import N_, _, current_language
+from heartspec.i18n import N_, SOURCE_LANGUAGE, _, current_language
 from heartspec.i18n.glossary import number
 from heartspec.simulate.play import COUNTED_RULES
 from heartspec.simulate.report import excludes_zero
-from heartspec.simulate.rule_cells import change_phrase
+from heartspec.simulate.rule_cells import change_in_words, change_phrase
 
 SENTENCES = 3  # differences named; the tables below hold the rest
 # per-seat points move together (every seat plays under the same rules), so the summary names the
@@ -100,7 +100,10 @@ def _because(attribution: dict, key: str) -> str:
     if not cells:
         return _("No single rule explains it alone: each rule switched by itself leaves it within its interval.")
     cell, figure = max(cells, key=lambda item: abs(item[1]["mean"]))
-    rule = change_phrase((c["path"], c["from"], c["to"]) for c in cell["changes"])
+    if current_language() == SOURCE_LANGUAGE:
+        rule = change_phrase((c["path"], c["from"], c["to"]) for c in cell["changes"])
+    else:  # the rule as the rulebook says it, before and after: no value as the program spells it
+        rule = " + ".join(change_in_words(c) for c in cell["changes"])
     share = figure["mean"] / whole if whole else None
     if share is not None and 0 < share:
         return _("The rule behind it: {rule} ({change}, {share} of the difference).").format(
