@@ -279,12 +279,17 @@ def setting_words(setting: str, option_names: dict) -> str:
 
 def command_line(option: RenderedOption) -> str:
     """The `-o NAME=VALUE` a table types for each value, on one line of its own."""
+    return _("on the command line: {settings}").format(settings=" | ".join(command_line_settings(option)))
+
+
+def command_line_settings(option: RenderedOption) -> list[str]:
+    """Each `-o NAME=VALUE` the option takes (`=N` for a free number), once."""
     if option.any_value:
         shown = ["-o {}=N".format(option.name)] + ["-o {}=none".format(option.name)
                                                    for v in option.values if v.value is None]
     else:
         shown = ["-o {}={}".format(option.name, v.shown) for v in option.values]
-    return _("on the command line: {settings}").format(settings=" | ".join(dict.fromkeys(shown)))
+    return list(dict.fromkeys(shown))
 
 
 def value_tags(value: OptionValue, option: RenderedOption, needs: str = "") -> str:

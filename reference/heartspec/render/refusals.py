@@ -145,7 +145,7 @@ class _Table:
         return self._choices
 
     def option_value(self, name: str, given: Any) -> str:
-        from heartspec.render.options import any_value_line, command_line, option_heading, value_words
+        from heartspec.render.options import any_value_line, option_heading, value_words
 
         option = self.choices().get(name)
         if option is None:
@@ -157,30 +157,28 @@ class _Table:
             sentence = _(SENTENCES["option_value"]).format(
                 value=given_words(given), choice=option_heading(option),
                 choices="; ".join(value_words(option, v.value) for v in option.values))
-        return self._then(sentence, command_line(option))
+        return self._then(sentence, option)
 
     def unknown_option(self, name: str) -> str:
-        from heartspec.render.options import command_line, option_heading
+        from heartspec.render.options import option_heading
 
         choices = self.choices()
         if not choices:
             return _(SENTENCES["no_options"]).format(option=name)
         sentence = _(SENTENCES["unknown_option"]).format(
             option=name, choices="; ".join(option_heading(o) for o in choices.values()))
-        return self._then(sentence, *[command_line(o) for o in choices.values()])
+        return self._then(sentence, *choices.values())
 
     def target_and_deal_limit(self) -> str:
-        from heartspec.render.options import command_line
-
         sentence = _(SENTENCES["target_and_deal_limit"]).format(ruleset=ruleset_title(self.spec, self.ruleset_id))
         either = [o for o in self.choices().values() if o.rule in ("game_end.target", "game_end.max_deals")]
-        return self._then(sentence, *[command_line(o) for o in either])
+        return self._then(sentence, *either)
 
-    def _then(self, sentence: str, *command_lines: str) -> str:
-        """The refusal and the rulebook's own command-line lines for the choices it names, as one line."""
-        marker = _("on the command line: {settings}").format(settings="")
-        settings = [line[len(marker):] if line.startswith(marker) else line for line in command_lines]
-        return _with_command_line(sentence, " | ".join(settings).split(" | "))
+    def _then(self, sentence: str, *options) -> str:
+        """The refusal and, on the command line, every `-o` the choices it names take, as one line."""
+        from heartspec.render.options import command_line_settings
+
+        return _with_command_line(sentence, [setting for option in options for setting in command_line_settings(option)])
 
     def unplayable(self, issues: list[str]) -> str:
         from heartspec.render.options import needs_tag, option_heading, value_words
