@@ -80,3 +80,20 @@ def test_a_figure_with_fixed_places_reads_back_rounded(lang, value, places):
     assert abs(shown - Decimal(repr(value))) <= Decimal(1).scaleb(-places) / 2 + Decimal("1e-9")
     decimals = text.split(SIGNS[lang][1])[1] if places else ""
     assert len(decimals) == places
+
+
+@pytest.mark.parametrize("lang, target, deals", [
+    ("en", "1,500", "2,000"), ("fi", f"1{NBSP}500", f"2{NBSP}000"), ("nb", f"1{NBSP}500", f"2{NBSP}000"),
+    ("sv", f"1{NBSP}500", f"2{NBSP}000"), ("da", "1.500", "2.000"),
+])
+def test_a_rulebook_groups_a_target_and_a_number_of_deals_as_its_language_does(lang, target, deals):
+    from heartspec.render.rulebook import build_rulebook, render_text
+    from heartspec.rules import load_spec
+
+    spec = load_spec()
+    with use_language(lang):
+        by_target = render_text(build_rulebook(spec, "fi", (), 4, {"target": 1500}))
+        by_deals = render_text(build_rulebook(spec, "fi", (), 4, {"max_deals": 2000}))
+    rule = next(line for line in by_target.splitlines() if target in line and "1500" not in line)
+    assert rule and "1500" not in by_target.replace("target=1500", "")
+    assert deals in by_deals and "2000" not in by_deals.replace("max_deals=2000", "")

@@ -20,6 +20,8 @@ from typing import Any
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _CONTROL_BUT_NEWLINE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# runs of white space collapse to one space, but for the no-break spaces that group a number (1 000 000)
+_SPACES = re.compile(r"[^\S\u00a0\u2007\u202f]+")
 _MD_PUNCTUATION = re.compile(r"([\\`*\[\]|])")
 _MD_BLOCK_START = re.compile(r"^([#+=-])|^(\d+)([.)])")
 ECHO_CHARS = 200  # how much of a text from outside an error message quotes
@@ -27,7 +29,7 @@ ECHO_CHARS = 200  # how much of a text from outside an error message quotes
 
 def plain(text: Any) -> str:
     """One line with no control, separator or bidi-control characters (they become spaces)."""
-    return " ".join(_CONTROL.sub(" ", str(text)).split())
+    return _SPACES.sub(" ", _CONTROL.sub(" ", str(text))).strip(" ")
 
 
 def md_escape(text: Any) -> str:

@@ -321,7 +321,7 @@ def _moon_effect(value: dict, rules: Mapping) -> str:
             "shooter_choice": _(
                 "they choose either to add {amount} to every other player or to subtract {amount} from their own total"),
         }
-        fields = {"amount": amount}
+        fields = {"amount": number(amount)}
     return phrases[effect].format(**fields) if effect in phrases else str(effect)
 
 
@@ -362,10 +362,10 @@ def _game_end(value: dict, rules: Mapping) -> str:
     if target is None and max_deals is None:
         parts = [_("The game has no set length: it runs until the table stops it")]
     elif target is None:
-        parts = [_("The game is a fixed {deals} deals, with no points target").format(deals=max_deals)]
+        parts = [_("The game is a fixed {deals} deals, with no points target").format(deals=number(max_deals))]
     else:
         parts = [_game_end_sentence(value.get("condition"), bool(max_deals)).format(
-            target=target, deals=max_deals, condition=value.get("condition"))]
+            target=number(target), deals=number(max_deals), condition=value.get("condition"))]
         if not max_deals and value.get("deal_limit") in DEAL_LIMIT_UNSET:
             parts.append(_(DEAL_LIMIT_UNSET[value["deal_limit"]]))
     parts.append(_("the lowest total wins"))
@@ -385,9 +385,9 @@ def _partnership_game_end(value: dict, rules: Mapping) -> str:
         text = _("The game ends after a deal in which a player's own total passes {target}")
     else:
         text = _("The game ends after a deal in which a partnership's combined total passes {target}")
-    parts = [text.format(target=value.get("target"))]
+    parts = [text.format(target=number(value.get("target")))]
     if value.get("max_deals"):
-        parts.append(_("or after {deals} deals, whichever comes first").format(deals=value["max_deals"]))
+        parts.append(_("or after {deals} deals, whichever comes first").format(deals=number(value["max_deals"])))
     parts.append(_("the partnership with the lower total wins"))
     return _clauses(parts)
 
