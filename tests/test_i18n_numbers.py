@@ -35,7 +35,8 @@ def test_fixed_places_and_signs_for_a_figure(lang):
         assert number(0.123, 2, signed=True) == f"+0{point}12"
         assert number(-12345.678, 1) == f"-12{group}345{point}7"
         assert number(3, 0, signed=True) == "+3"
-        assert number(-0.001, 2) == f"0{point}00"  # no minus before a figure that rounds to zero
+        assert number(-0.001, 2) == f"-0{point}00"  # a small negative figure keeps its sign
+        assert number(0, 2, signed=True) == f"+0{point}00"
 
 
 def test_what_is_no_number_is_written_as_it_is():

@@ -103,8 +103,8 @@ def number(value: Any, places: int | None = None, signed: bool = False) -> str:
     else:
         pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
         text = format_decimal(round(abs(value), places), format=pattern, locale=lang)
-    negative = value < 0 and any(ch in "123456789" for ch in text)
-    return ("-" if negative else "+" if signed and value > 0 else "") + text
+    negative = math.copysign(1, value) < 0  # as Python writes it: -0.00 for a small negative figure
+    return ("-" if negative else "+" if signed else "") + text
 
 
 def concepts() -> dict:
