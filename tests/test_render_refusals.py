@@ -34,6 +34,9 @@ REFUSED = [
     ("fi-classic", "--players", "3"),
     ("fx",),
     ("fi", "-v", "nope"),
+    ("fi", "-v", "moon-choice", "-v", "moon-choice"),
+    ("fi", "-v", "graduated-hearts", "-v", "pip-hearts"),
+    ("fi", "-v", "partnership", "--players", "3"),
 ]
 
 

@@ -30,6 +30,8 @@ SENTENCES = {
     "unplayable": N_("These choices together do not make a game that can be played at {players} players; "
                      "the table also agrees one of: {fixes}"),
     "unplayable_unfixed": N_("These choices together do not make a game that can be played at {players} players"),
+    "variant_twice": N_("The variant “{variant}” is named twice"),
+    "variant_conflict": N_("The variants “{first}” and “{second}” cannot be played together"),
     "players": N_("“{ruleset}” is played by {counts} players, not by {players}"),
     "unknown_ruleset": N_("There is no ruleset “{name}”; the list of rulesets shows every one"),
     "unknown_variant": N_("There is no variant “{name}”; the list of variants shows every one"),
@@ -64,6 +66,13 @@ def resolve_refusal(err: Exception, spec, ruleset_id: str, variant_ids: tuple[st
         return variant_elsewhere(spec, details["variant"], details["ruleset"], english)
     if kind == "target_and_deal_limit":
         return table.target_and_deal_limit()
+    if kind == "variant_twice":
+        return _(SENTENCES["variant_twice"]).format(variant=variant_title(spec, details["variant"]))
+    if kind == "variant_conflict":
+        first, second = details["variants"]
+        sentence = _(SENTENCES["variant_conflict"]).format(first=variant_title(spec, first),
+                                                           second=variant_title(spec, second))
+        return _with_command_line(sentence, [f"heartspec rules {ruleset_id} -v {v}" for v in (first, second)])
     if kind == "unplayable":
         return table.unplayable(details.get("issues", []))
     return english

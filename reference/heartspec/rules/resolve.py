@@ -178,7 +178,7 @@ def _refuse_duplicates(variant_ids: tuple[str, ...]) -> None:
     seen = set()
     for v in variant_ids:
         if v in seen:
-            raise ResolveError(f"variant {v!r} is given twice")
+            raise ResolveError(f"variant {v!r} is given twice", "variant_twice", variant=v)
         seen.add(v)
 
 
@@ -224,7 +224,7 @@ def _refuse_conflicts(chosen: list[dict], ruleset_id: str) -> None:
         for second in chosen[i + 1:]:
             reason = conflict_between(first, second, ruleset_id)
             if reason:
-                raise ResolveError(reason)
+                raise ResolveError(reason, "variant_conflict", variants=[first["id"], second["id"]])
 
 
 def _player_count(spec: Spec, ruleset_id: str, chosen: list[dict], players: int | None) -> int:
