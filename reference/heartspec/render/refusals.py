@@ -190,27 +190,23 @@ class _Table:
         return _with_command_line(sentence, [setting for option in options for setting in command_line_settings(option)])
 
     def unplayable(self, issues: list[str]) -> str:
-        from heartspec.render.options import needs_tag, option_heading, value_words
-
-        choices = self.choices()
-        for name, value in self.options.items():
-            needs = self._needs(name, value)
-            if needs and name in choices:
-                sentence = _(SENTENCES["needs"]).format(
-                    value=value_words(choices[name], self._listed(name, value)), choice=option_heading(choices[name]),
-                    needs=needs_tag(tuple(needs), choices))
-                given = f"-o {name}={given_words(value) if choices[name].any_value else _shown(value)}"
-                return _with_command_line(sentence, [f"{given} -o {setting}" for setting in needs])
+        """A value that needs another choice says which; otherwise what the table may add to make a game."""
+        needing = next(((name, value) for name, value in self.options.items() if self._needs(name, value)), None)
+        if needing:
+            return self._needs_refusal(*needing)
         fixes = self._fixes()
         words = "; ".join(self._setting_words(setting) for setting in fixes)
-        never_ends = "game_end.target" in issues
-        if fixes:
-            sentence = (_(SENTENCES["never_ends"]).format(fixes=words) if never_ends
-                        else _(SENTENCES["unplayable"]).format(players=number(self.players), fixes=words))
-        else:
-            sentence = (_(SENTENCES["never_ends_unfixed"]) if never_ends
-                        else _(SENTENCES["unplayable_unfixed"]).format(players=number(self.players)))
+        key = "never_ends" if "game_end.target" in issues else "unplayable"
+        sentence = _(SENTENCES[key if fixes else f"{key}_unfixed"]).format(fixes=words, players=number(self.players))
         return _with_command_line(sentence, [f"-o {setting}" for setting in fixes])
+
+    def _needs_refusal(self, name: str, value: Any) -> str:
+        from heartspec.render.options import needs_tag, option_heading, value_words
+
+        option, needs = self.choices()[name], self._needs(name, value)
+        sentence = _(SENTENCES["needs"]).format(value=value_words(option, self._listed(name, value)),
+                                                choice=option_heading(option), needs=needs_tag(tuple(needs), self.choices()))
+        return _with_command_line(sentence, [f"-o {name}={_shown(value)} -o {setting}" for setting in needs])
 
     def _listed(self, name: str, value: Any) -> Any:
         """The value as the option lists it (`none` typed for no target is the option's None)."""
