@@ -22,7 +22,7 @@ from heartspec.render.diff import (
     variants_line,
     worded_line,
 )
-from heartspec.render.selection import cite, interpretation_note
+from heartspec.render.selection import cite, cited_once
 from heartspec.rules.vocabulary import status_label
 
 STYLE = """
@@ -41,13 +41,13 @@ mark { background: #ffe08a; }
 
 
 def render_html(comparison: Comparison) -> str:
-    ids = ", ".join(c.name for c in comparison.columns)
+    title = escape(title_line(comparison))  # the page's title and its heading say the same, in the language
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{current_language()}"><head><meta charset="utf-8">',
-        f"<title>heartspec diff: {escape(ids)}</title>",
+        f"<title>{title}</title>",
         f"<style>{STYLE}</style></head><body>",
-        f"<h1>{escape(title_line(comparison))}</h1>",
+        f"<h1>{title}</h1>",
         f"<p>{escape(summary_line(comparison))}</p>",
     ]
     variants = variants_line(comparison)
@@ -102,10 +102,8 @@ def _cell(cell: Cell, differs_in: Row | None = None, home: str | None = None, ag
     if differs_in is not None:
         text = marked_words(text, escape(differs_in.reference_text()), lambda words: f"<mark>{words}</mark>")
     parts = [text]
-    for source in cell.rule.sources:
+    for source, notes in cited_once(cell.rule.sources):
         status = status_label(source.get("status", "?"))
         parts.append(f'<span class="src">{escape(cite(source, home))}, {escape(status)}</span>')
-        if source.get("status") == "interpretation":
-            note = interpretation_note(source)
-            parts.append(f'<span class="interp">{escape(interpretation_mark())} {escape(note)}</span>')
+        parts += [f'<span class="interp">{escape(interpretation_mark())} {escape(note)}</span>' for note in notes]
     return ('<td class="differs">' if differs_in is not None else "<td>") + "".join(parts) + "</td>"
