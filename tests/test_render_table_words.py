@@ -198,10 +198,14 @@ def test_a_pot_choice_under_pairwise_settlement_says_it_does_not_apply():
 
 
 def test_every_option_whose_rule_is_idle_says_so_and_no_other_does(spec):
+    """Over every ruleset, alone and with each variant, at every table size: an option is marked idle exactly
+    where the vocabulary says its rule changes nothing under the current choices."""
     seen_idle = 0
-    for ruleset_id in FIVE:
-        for players in diff_mod.allowed_players(spec, ruleset_id):
-            resolved = spec.resolve(ruleset_id, (), players, {})
+    tables = [(r, ()) for r in spec.rulesets] + [(r, (v,)) for v, d in sorted(spec.variants.items())
+                                                 for r in d.get("applies_to", [])]
+    for ruleset_id, variants in tables:
+        for players in diff_mod.allowed_players(spec, ruleset_id, variants):
+            resolved = spec.resolve(ruleset_id, variants, players, {})
             values = {k: r.value for k, r in resolved.rules.items()}
 
             def get(path, values=values):
@@ -211,9 +215,9 @@ def test_every_option_whose_rule_is_idle_says_so_and_no_other_does(spec):
                     node = node.get(part) if isinstance(node, dict) else None
                 return node
 
-            for option in table_options(spec, ruleset_id, (), players):
-                idle = not vocabulary.applies(option.rule, get)
-                assert bool(option.inactive) == idle, (ruleset_id, players, option.name)
+            for option in table_options(spec, ruleset_id, variants, players):
+                idle = option.rule is not None and not vocabulary.applies(option.rule, get)
+                assert bool(option.inactive) == idle, (ruleset_id, variants, players, option.name)
                 seen_idle += idle
     assert seen_idle, "some shipped option idles under the defaults (fi-classic's unclaimed pot)"
 
@@ -237,3 +241,17 @@ def test_graduated_hearts_says_other_hearts():
     book = run("rules", "fi", "-v", "graduated-hearts")
     line = next(line for line in book.splitlines() if line.strip().startswith("Card points:"))
     assert "every other heart 1 point" in line and "Each heart" not in line
+
+
+def test_an_html_column_header_gives_its_variants_titles(spec):
+    page = run("diff", "fi+moon-choice", "se", "--format", "html")
+    head = page.split("<thead>")[1].split("</thead>")[0]
+    title = spec.variants["moon-choice"]["title"].replace("'", "&#x27;")
+    assert f"with the variant “{title}”" in head
+
+
+def test_the_html_rulebook_says_an_idle_choice_does_not_apply():
+    page = run("rules", "fi-classic", "-o", "settlement=pairwise", "--format", "html")
+    choice = page.split("A pot still on the table when play stops")[1].split('class="cmd"')[0]
+    assert "does not apply with the current choice of" in choice
+    assert "in effect" not in choice and "as in the rules above" not in choice

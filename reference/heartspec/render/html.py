@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from heartspec.safe_text import html_text as escape  # spec text: control and bidi characters go too
 
-from heartspec.i18n import _, current_language, spec_text
+from heartspec.i18n import _, current_language, ngettext, spec_text
 from heartspec.render.diff import (
     NOT_PLAYED,
     Cell,
+    Column,
     Comparison,
     Row,
     home_guide,
@@ -17,6 +18,7 @@ from heartspec.render.diff import (
     not_played_text,
     note_line,
     row_title,
+    sizes_text,
     summary_line,
     title_line,
     variants_line,
@@ -63,10 +65,20 @@ def render_html(comparison: Comparison) -> str:
 
 
 def _table(comparison: Comparison) -> str:
-    head = "".join(f"<th>{escape(c.name)}<br><small>{escape(spec_text(c.title))}</small></th>"
+    head = "".join(f"<th>{escape(c.name)}<br><small>{escape(spec_text(c.title))}</small>{_variants_of(c)}</th>"
                    for c in comparison.columns)
     rows = "\n".join(_row(r) for r in comparison.shown_rows)
     return f"<table><thead><tr><th>{escape(_('Rule'))}</th>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
+
+
+def _variants_of(column: Column) -> str:
+    """Under a column's ruleset title, the variants it is played with, by their own titles."""
+    if not column.variants:
+        return ""
+    titles = [f"“{spec_text(t)}”" for t in column.variant_titles]
+    listed = titles[0] if len(titles) == 1 else sizes_text(titles)
+    words = ngettext("with the variant {variants}", "with the variants {variants}", len(titles)).format(variants=listed)
+    return f"<br><small>{escape(words)}</small>"
 
 
 def _row(row: Row) -> str:
