@@ -220,7 +220,9 @@ def test_sections_are_cited_whole_and_an_untitled_guide_says_so():
     for path in ("rulesets/no.yaml", "variants/omnibus-jd.yaml"):
         text = (Path(__file__).resolve().parents[1] / "spec" / path).read_text(encoding="utf-8")
         assert text.count('"Slik spiller du med tre, fem"') == 0
-    assert "Guide: “untitled: a page on the rules of Hertta" in run("rules", "fi-classic")
+    book = run("rules", "fi-classic")
+    assert "Guide without a title: a page on the rules of Hertta" in book
+    assert "“a page on the rules" not in book and "“untitled" not in book  # a description is no title
 
 
 def test_every_command_naming_a_ruleset_takes_ruleset_plus_variant(tmp_path):

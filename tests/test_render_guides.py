@@ -246,7 +246,7 @@ def test_lead_exceptions(text_all, json_all):
           "exception: a hand of only hearts may lead a heart", interpretation=True)
     with_queen = ("diff", "fi", "se", "-v", "qs-lead-exception")
     text, data = run(*with_queen), json.loads(run(*with_queen, "--format", "json"))
-    assert "Note: variant qs-lead-exception does not apply to fi: fi is compared without it" in text
+    assert "Note: the variant “Queen of spades in the hearts-lead exception” does not apply to fi: fi is compared without it" in text
     check(text, data, "heart_leads", None, "se", "a hand of only hearts or a hand of only hearts and the queen of spades may lead")
     check(text, data, "heart_leads", None, "fi", "exception: a hand of only hearts may lead a heart")
     se_sources = json_cell(data, "heart_leads", None, "se")["sources"]

@@ -188,7 +188,7 @@ def test_diff_text_cells_carry_value_and_provenance():
 
 def test_diff_variants_skip_rulesets_they_do_not_apply_to():
     comparison = diff_mod.compare(SPEC, ("alpha", "beta"), ("loose",))
-    assert "variant loose does not apply to beta: beta is compared without it" in comparison.notes
+    assert "the variant “Loose first trick” does not apply to beta: beta is compared without it" in comparison.notes
     assert "first_trick" not in [r.key for r in comparison.shown_rows]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from heartspec.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current_language, localized_prose, ngettext, spec_text, use_language
-from heartspec.render.options import OPTION_LABELS, table_options, value_words
+from heartspec.render.options import OPTION_LABELS, inactive_clause, table_options, value_words
 from heartspec.render.phrasing import compact, label, order_key
 from heartspec.render.selection import (
     RenderedRule,
@@ -27,7 +27,7 @@ from heartspec.render.selection import (
     check_variants,
     cite,
     cite_with_status,
-    interpretation_note,
+    cited_once,
     md_escape,
     plain,
     resolve_rules,
@@ -51,6 +51,7 @@ class Column:
     skipped_variants: tuple[str, ...]
     players: tuple[int, ...]
     label: str = ""               # the column's name: the ruleset, or RULESET+VARIANT
+    variant_titles: tuple[str, ...] = ()  # the applied variants' own titles, as the spec writes them
 
     @property
     def name(self) -> str:
@@ -200,6 +201,8 @@ def _option_rules(spec, col: Column, players: int) -> dict[str, RenderedRule]:
         default = next((v for v in values if v.default), None)
         listed = [value_words(option, v.value) for v in option.values]
         text = _option_values_text(option.any_value, listed, value_words(option, default.value) if default else None)
+        idle = inactive_clause(option)
+        text = f"{idle}; {text}" if idle else text
         rules[OPTION_PREFIX + option.name] = RenderedRule(
             OPTION_PREFIX + option.name, option.name, text,
             {"values": "any" if option.any_value else [v.value for v in option.values],
@@ -245,8 +248,8 @@ def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str
     applied = tuple(v for v in variant_ids if applies_to(spec, v, ruleset_id))
     skipped = tuple(v for v in variant_ids if v not in applied)
     for vid in skipped:
-        notes.append(_("variant {variant} does not apply to {ruleset}: {ruleset} is compared without it").format(
-            variant=vid, ruleset=ruleset_id))
+        notes.append(_("the variant “{variant}” does not apply to {ruleset}: {ruleset} is compared without it").format(
+            variant=spec_text(spec.variants[vid].get("title", vid)), ruleset=ruleset_id))
     return Column(
         ruleset_id=ruleset_id,
         title=spec.rulesets[ruleset_id].get("title", ruleset_id),
@@ -254,6 +257,7 @@ def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str
         skipped_variants=skipped,
         players=tuple(allowed_players(spec, ruleset_id, applied)),
         label=name,
+        variant_titles=tuple(spec.variants[v].get("title", v) for v in applied),
     )
 
 
@@ -335,8 +339,20 @@ def sizes_text(sizes) -> str:
 
 
 def variants_line(comparison: Comparison) -> str | None:
-    applied = [f"{c.name}: {', '.join(c.variants)}" for c in comparison.columns if c.variants]
+    """Each column played with variants, introduced in words once: its ruleset and the variants' titles."""
+    applied = [column_in_words(c) for c in comparison.columns if c.variants]
     return _("Variants applied: {variants}").format(variants="; ".join(applied)) if applied else None
+
+
+def column_in_words(column: Column) -> str:
+    """'fi+moon-choice: fi with the variant “Moon at the shooter's choice”'."""
+    titles = [f"“{spec_text(t)}”" for t in column.variant_titles]
+    listed = titles[0] if len(titles) == 1 else sizes_text(titles)
+    if column.name != column.ruleset_id:
+        return ngettext("{column}: {ruleset} with the variant {variants}", "{column}: {ruleset} with the variants {variants}",
+                        len(titles)).format(column=column.name, ruleset=column.ruleset_id, variants=listed)
+    return ngettext("{ruleset} with the variant {variants}", "{ruleset} with the variants {variants}",
+                    len(titles)).format(ruleset=column.ruleset_id, variants=listed)
 
 
 def note_line(note: str) -> str:
@@ -379,11 +395,18 @@ def summary_line(comparison: Comparison) -> str:
     ids = ", ".join(c.name for c in comparison.columns)
     counts = ", ".join(map(str, comparison.players))
     differing = sum(r.differs for r in comparison.rows)
-    sentence = (_("Comparing {rulesets} at {counts} players: {differing} of {rows} rows differ (showing all rows)")
-                if comparison.show_all else
-                _("Comparing {rulesets} at {counts} players: {differing} of {rows} rows differ"
-                  " (showing rows that differ)"))
-    return sentence.format(rulesets=ids, counts=counts, differing=differing, rows=len(comparison.rows))
+    rows = len(comparison.rows)
+    if comparison.show_all:
+        sentence = ngettext("Comparing {rulesets} at {counts} players: {differing} of {rows} row differs"
+                            " (showing all rows)",
+                            "Comparing {rulesets} at {counts} players: {differing} of {rows} rows differ"
+                            " (showing all rows)", rows)
+    else:
+        sentence = ngettext("Comparing {rulesets} at {counts} players: {differing} of {rows} row differs"
+                            " (showing rows that differ)",
+                            "Comparing {rulesets} at {counts} players: {differing} of {rows} rows differ"
+                            " (showing rows that differ)", rows)
+    return sentence.format(rulesets=ids, counts=counts, differing=differing, rows=rows)
 
 
 def not_played_text() -> str:
@@ -445,10 +468,9 @@ def _text_cell(head: str, cell: Cell, indent: str, home: str | None = None) -> l
     if cell.rule is None:
         return [f"{head}{no_such_rule_text()}"]
     lines = [f"{head}{plain(cell.rule.text)}"]
-    for source in cell.rule.sources:
+    for source, notes in cited_once(cell.rule.sources):
         lines.append(f"{indent}{plain(cite_with_status(source, home))}")
-        if source.get("status") == "interpretation":
-            lines.append(f"{indent}{interpretation_mark()} {interpretation_note(source)}")
+        lines += [f"{indent}{interpretation_mark()} {note}" for note in notes]
     return lines
 
 
@@ -486,10 +508,10 @@ def _md_cell(rid: str, row: Row, cell: Cell, notes: list[str]) -> str:
         parts = [_("**≠** {text}").format(text=marked)]
     else:
         parts = [md_escape(cell.rule.text)]
-    for source in cell.rule.sources:
+    for source, explained in cited_once(cell.rule.sources):
         cited = f"*{md_escape(cite(source, home_guide(rid)))}*"
-        if source.get("status") == "interpretation":
-            notes.append(f"{rid}, {row_title(row)}: {md_escape(interpretation_note(source))}")
+        for note in explained:
+            notes.append(f"{rid}, {row_title(row)}: {md_escape(note)}")
             cited += " **[" + _("interpretation {number}").format(number=len(notes)) + "]**"
         parts.append(cited)
     return "<br>".join(parts)
@@ -581,7 +603,7 @@ def differences_document(spec, lang: str | None = None) -> str:
         compared.rows = [row for row in compared.rows if row.key.split(".")[0] in touched
                          or row.key.removeprefix(OPTION_PREFIX) in (variant.get("options") or {})]
         heading = _("Variant “{title}” in {rulesets}").format(
-            title=spec_text(variant.get("title", variant_id)), rulesets=", ".join(columns))
+            title=spec_text(variant.get("title", variant_id)), rulesets=", ".join(home_guide(c) for c in columns))
         command = "heartspec diff " + " ".join(columns) + " --all --format markdown" + in_lang
         lines += ["", "## " + heading, "", _("The rules the variant changes, as each guide reads it: `{command}`,"
                                           " those rows.").format(command=command), ""]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from heartspec.safe_text import html_text as escape  # spec text: control and bidi characters go too
 
-from heartspec.i18n import _, current_language, spec_text
+from heartspec.i18n import _, current_language, ngettext, spec_text
 from heartspec.render.diff import (
     NOT_PLAYED,
     Cell,
+    Column,
     Comparison,
     Row,
     home_guide,
@@ -17,12 +18,13 @@ from heartspec.render.diff import (
     not_played_text,
     note_line,
     row_title,
+    sizes_text,
     summary_line,
     title_line,
     variants_line,
     worded_line,
 )
-from heartspec.render.selection import cite, interpretation_note
+from heartspec.render.selection import cite, cited_once
 from heartspec.rules.vocabulary import status_label
 
 STYLE = """
@@ -41,13 +43,13 @@ mark { background: #ffe08a; }
 
 
 def render_html(comparison: Comparison) -> str:
-    ids = ", ".join(c.name for c in comparison.columns)
+    title = escape(title_line(comparison))  # the page's title and its heading say the same, in the language
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{current_language()}"><head><meta charset="utf-8">',
-        f"<title>heartspec diff: {escape(ids)}</title>",
+        f"<title>{title}</title>",
         f"<style>{STYLE}</style></head><body>",
-        f"<h1>{escape(title_line(comparison))}</h1>",
+        f"<h1>{title}</h1>",
         f"<p>{escape(summary_line(comparison))}</p>",
     ]
     variants = variants_line(comparison)
@@ -63,10 +65,20 @@ def render_html(comparison: Comparison) -> str:
 
 
 def _table(comparison: Comparison) -> str:
-    head = "".join(f"<th>{escape(c.name)}<br><small>{escape(spec_text(c.title))}</small></th>"
+    head = "".join(f"<th>{escape(c.name)}<br><small>{escape(spec_text(c.title))}</small>{_variants_of(c)}</th>"
                    for c in comparison.columns)
     rows = "\n".join(_row(r) for r in comparison.shown_rows)
     return f"<table><thead><tr><th>{escape(_('Rule'))}</th>{head}</tr></thead><tbody>\n{rows}\n</tbody></table>"
+
+
+def _variants_of(column: Column) -> str:
+    """Under a column's ruleset title, the variants it is played with, by their own titles."""
+    if not column.variants:
+        return ""
+    titles = [f"“{spec_text(t)}”" for t in column.variant_titles]
+    listed = titles[0] if len(titles) == 1 else sizes_text(titles)
+    words = ngettext("with the variant {variants}", "with the variants {variants}", len(titles)).format(variants=listed)
+    return f"<br><small>{escape(words)}</small>"
 
 
 def _row(row: Row) -> str:
@@ -102,10 +114,8 @@ def _cell(cell: Cell, differs_in: Row | None = None, home: str | None = None, ag
     if differs_in is not None:
         text = marked_words(text, escape(differs_in.reference_text()), lambda words: f"<mark>{words}</mark>")
     parts = [text]
-    for source in cell.rule.sources:
+    for source, notes in cited_once(cell.rule.sources):
         status = status_label(source.get("status", "?"))
         parts.append(f'<span class="src">{escape(cite(source, home))}, {escape(status)}</span>')
-        if source.get("status") == "interpretation":
-            note = interpretation_note(source)
-            parts.append(f'<span class="interp">{escape(interpretation_mark())} {escape(note)}</span>')
+        parts += [f'<span class="interp">{escape(interpretation_mark())} {escape(note)}</span>' for note in notes]
     return ('<td class="differs">' if differs_in is not None else "<td>") + "".join(parts) + "</td>"

@@ -39,6 +39,9 @@ class RenderedOption:
     source: dict
     context: str = ""                # another option's value under which the values' sentences differ
     set_by_title: str = ""           # that variant's title
+    # Where the option's rule changes nothing under the current choices (the vocabulary's APPLIES_WHEN):
+    # (the other option, the rule it sets, its current value, a value of it under which this one applies).
+    inactive: tuple = ()
 
     @property
     def status(self) -> str:
@@ -100,6 +103,11 @@ def _option(spec, ruleset_id, variant_ids, players, given, effective, name, entr
     context = ""
     if len({v.text for v in values}) < len(values):
         context, values = _telling_context(table, given, name, entry, candidates, root, default, current, values)
+    inactive = _inactive(table, given, effective, name, rule_path)
+    if inactive:
+        context = ""  # the values read as they would under the setting that makes them apply
+        values = _values(table, {**given, inactive[0]: inactive[3]}, name, entry, candidates, root, default,
+                         current) or values
     in_effect = None
     set_by = None
     if not any(v.in_effect for v in values):
@@ -108,7 +116,36 @@ def _option(spec, ruleset_id, variant_ids, players, given, effective, name, entr
     source = {"guide": ruleset_id, **option_source(entry, ruleset_id), **({"via": via} if via else {})}
     title = spec.variants[set_by].get("title", set_by) if set_by in spec.variants else ""
     return RenderedOption(name, rule_path, entry["values"] == "any", tuple(values), in_effect, set_by, source, context,
-                          title)
+                          title, inactive)
+
+
+def _rule_getter(resolved):
+    values = {key: rule.value for key, rule in resolved.rules.items()}
+
+    def get(path: str) -> Any:
+        top, *rest = path.split(".")
+        node = values.get(top)
+        for part in rest:
+            node = node.get(part) if isinstance(node, dict) else None
+        return node
+    return get
+
+
+def _inactive(table, given, effective, name, rule_path) -> tuple:
+    """Where this option's rule does nothing under the current choices, the other option whose current value
+    idles it and the first value of that option under which it applies; () while it applies."""
+    if rule_path is None or vocabulary.applies(rule_path, _rule_getter(effective)):
+        return ()
+    spec, ruleset_id, variant_ids, players = table
+    declared = declared_options(spec.rulesets[ruleset_id], [spec.variants[v] for v in variant_ids], players)
+    for other, (other_entry, _via) in declared.items():
+        if other == name or other_entry["values"] == "any":
+            continue
+        for value in other_entry["values"]:
+            resolved = _try_resolve(spec, ruleset_id, variant_ids, players, {**given, other: value})
+            if resolved is not None and vocabulary.applies(rule_path, _rule_getter(resolved)):
+                return (other, vocabulary.option_rule(other, other_entry), effective.options.get(other), value)
+    return ()
 
 
 def _default_value(spec, ruleset_id, variant_ids, players, name, entry) -> Any:
@@ -277,6 +314,38 @@ def setting_words(setting: str, option_names: dict) -> str:
     return _("{choice}: {value}").format(choice=option_heading(other), value=value_words(other, match))
 
 
+def option_value_words(name: str, rule: str | None, value: Any) -> str:
+    """'Playing for money: paying each other after every deal': an option and one of its values in words."""
+    choice = _(OPTION_LABELS[name]) if name in OPTION_LABELS else name.replace("_", " ").capitalize()
+    return _("{choice}: {value}").format(choice=choice, value=value_words(_Rule(rule or ""), value))
+
+
+@dataclass(frozen=True)
+class _Rule:
+    rule: str
+
+
+def inactive_line(option: RenderedOption) -> str | None:
+    """Said of a choice that does nothing under the current choices, in place of offering it as live."""
+    if not option.inactive:
+        return None
+    other, rule, current, live = option.inactive
+    choice = _(OPTION_LABELS[other]) if other in OPTION_LABELS else other.replace("_", " ").capitalize()
+    return _("This choice does not apply with the current choice of “{choice}” ({current}); it applies only"
+             " with “{setting}”, where its values read as follows").format(
+        choice=choice, current=value_words(_Rule(rule or ""), current), setting=option_value_words(other, rule, live))
+
+
+def inactive_clause(option: RenderedOption) -> str | None:
+    """A difference-table cell's words for a choice that does nothing under the current choices."""
+    if not option.inactive:
+        return None
+    other, rule, current, _live = option.inactive
+    choice = _(OPTION_LABELS[other]) if other in OPTION_LABELS else other.replace("_", " ").capitalize()
+    return _("does not apply with the current choice of “{choice}” ({current})").format(
+        choice=choice, current=value_words(_Rule(rule or ""), current))
+
+
 def command_line(option: RenderedOption) -> str:
     """The `-o NAME=VALUE` a table types for each value, on one line of its own."""
     return _("on the command line: {settings}").format(settings=" | ".join(command_line_settings(option)))
@@ -297,7 +366,7 @@ def value_tags(value: OptionValue, option: RenderedOption, needs: str = "") -> s
     tags = []
     if value.default:
         tags.append(_("default"))
-    if value.in_effect:
+    if value.in_effect and not option.inactive:
         tags.append(_("in effect"))
     if value is option.in_effect:
         tags.append(_("set by the variant “{variant}”, not one of the choices here").format(

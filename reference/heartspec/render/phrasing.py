@@ -79,7 +79,9 @@ def _deck(value: dict, _rules: Mapping) -> str:
         parts.append(_("add {cards}, each ranked between the two and the three of its suit").format(
             cards=_cards(value["add"])))
     if value.get("remove") or value.get("remove_once") or value.get("add") or copies > 1:
-        parts[-1] = _("{clause} ({count} cards)").format(clause=parts[-1], count=deck_size(value))
+        size = deck_size(value)
+        parts[-1] = ngettext("{clause} ({count} card)", "{clause} ({count} cards)", size).format(
+            clause=parts[-1], count=size)
     if "hand_size" in value:
         parts.append(ngettext("{count} card each", "{count} cards each", value["hand_size"]).format(
             count=value["hand_size"]))
@@ -247,12 +249,32 @@ def _following(value: dict, _rules: Mapping) -> str:
     return _capital(_clauses(parts))
 
 
+OTHER_OF_SUIT = {"C": N_("every other club"), "D": N_("every other diamond"), "H": N_("every other heart"),
+                 "S": N_("every other spade")}
+
+
 def _card_points(value: dict, _rules: Mapping) -> str:
+    """Cards valued one by one come before their suit's value, which then reads as 'every other heart'."""
     parts = []
+    said = set()
     for name, points in value.items():
-        what = _(EACH_SUIT[name]) if name in EACH_SUIT else format(card(name))
+        if name in said:
+            continue
+        if name in EACH_SUIT:
+            singled = [c for c in in_card_order([c for c in value if c not in EACH_SUIT]) if _suit_letter(c) == name]
+            parts += [_card_worth(format(card(c)), value[c]) for c in singled]
+            said.update(singled)
+            what = _(OTHER_OF_SUIT[name] if singled else EACH_SUIT[name])
+        else:
+            what = format(card(name))
         parts.append(_card_worth(what, points))
     return _capital(_clauses(parts + [_("every other card 0")])) if parts else _("No card scores points")
+
+
+def _suit_letter(name: str) -> str:
+    from heartspec.cards import SUITS, suit_of
+
+    return SUITS[suit_of(parse_card(name))]
 
 
 def _card_worth(what: str, points: Any) -> str:
@@ -362,9 +384,10 @@ def _game_end(value: dict, rules: Mapping) -> str:
     if target is None and max_deals is None:
         parts = [_("The game has no set length: it runs until the table stops it")]
     elif target is None:
-        parts = [_("The game is a fixed {deals} deals, with no points target").format(deals=number(max_deals))]
+        parts = [ngettext("The game is a fixed {deals} deal, with no points target",
+                          "The game is a fixed {deals} deals, with no points target", max_deals).format(deals=number(max_deals))]
     else:
-        parts = [_game_end_sentence(value.get("condition"), bool(max_deals)).format(
+        parts = [_game_end_sentence(value.get("condition"), max_deals).format(
             target=number(target), deals=number(max_deals), condition=value.get("condition"))]
         if not max_deals and value.get("deal_limit") in DEAL_LIMIT_UNSET:
             parts.append(_(DEAL_LIMIT_UNSET[value["deal_limit"]]))
@@ -387,20 +410,27 @@ def _partnership_game_end(value: dict, rules: Mapping) -> str:
         text = _("The game ends after a deal in which a partnership's combined total passes {target}")
     parts = [text.format(target=number(value.get("target")))]
     if value.get("max_deals"):
-        parts.append(_("or after {deals} deals, whichever comes first").format(deals=number(value["max_deals"])))
+        parts.append(ngettext("or after {deals} deal, whichever comes first", "or after {deals} deals, whichever comes first",
+                              value["max_deals"]).format(deals=number(value["max_deals"])))
     parts.append(_("the partnership with the lower total wins"))
     return _clauses(parts)
 
 
-def _game_end_sentence(condition: str | None, with_deal_limit: bool) -> str:
-    if with_deal_limit:
+def _game_end_sentence(condition: str | None, deals: int | None) -> str:
+    if deals:
         return {
-            "reaches": _("The game ends after a deal in which someone's total reaches {target} or more,"
-                         " or after {deals} deals, whichever comes first"),
-            "exceeds": _("The game ends after a deal in which someone's total exceeds {target} (more than {target}),"
-                         " or after {deals} deals, whichever comes first"),
-        }.get(condition) or _("The game ends after a deal in which someone's total {condition} {target},"
-                              " or after {deals} deals, whichever comes first")
+            "reaches": ngettext("The game ends after a deal in which someone's total reaches {target} or more,"
+                                " or after {deals} deal, whichever comes first",
+                                "The game ends after a deal in which someone's total reaches {target} or more,"
+                                " or after {deals} deals, whichever comes first", deals),
+            "exceeds": ngettext("The game ends after a deal in which someone's total exceeds {target}"
+                                " (more than {target}), or after {deals} deal, whichever comes first",
+                                "The game ends after a deal in which someone's total exceeds {target}"
+                                " (more than {target}), or after {deals} deals, whichever comes first", deals),
+        }.get(condition) or ngettext("The game ends after a deal in which someone's total {condition} {target},"
+                                     " or after {deals} deal, whichever comes first",
+                                     "The game ends after a deal in which someone's total {condition} {target},"
+                                     " or after {deals} deals, whichever comes first", deals)
     return {
         "reaches": _("The game ends after a deal in which someone's total reaches {target} or more"),
         "exceeds": _("The game ends after a deal in which someone's total exceeds {target} (more than {target})"),

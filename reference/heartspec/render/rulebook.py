@@ -10,6 +10,7 @@ from heartspec.render.options import (
     RenderedOption,
     any_value_line,
     command_line,
+    inactive_line,
     needs_tag,
     option_heading,
     shown_value,
@@ -29,6 +30,7 @@ from heartspec.render.selection import (
     check_variants,
     cite_all,
     cite_with_status,
+    cited_once,
     interpretation_note,
     md_escape,
     plain,
@@ -137,7 +139,7 @@ def _rules_at(players: int) -> str:
 
 
 def _interpretation_notes(rule: RenderedRule) -> list[str]:
-    return [interpretation_note(s) for s in rule.interpretations]
+    return [note for _source, notes in cited_once(rule.sources) for note in notes]
 
 
 def _interpretation_mark() -> str:
@@ -189,9 +191,13 @@ def _header_lines(book: Rulebook, bullet: str, esc) -> list[str]:
 
 
 def _guide_line(book: Rulebook) -> str:
+    """The guide by its own title, in title quotes; a guide without one described in words, never quoted."""
     if not book.guide:
         return ""
-    return _("Guide: “{title}”; a § names one of its section headings").format(title=_guide_title(book.guide))
+    if "title" in book.guide:
+        return _("Guide: “{title}”; a § names one of its section headings").format(title=book.guide["title"])
+    return _("Guide without a title: {description}; a § names one of its section headings").format(
+        description=spec_text(book.guide.get("untitled", "")))
 
 
 def _variant_lines(book: Rulebook) -> list[str]:
@@ -218,13 +224,6 @@ def _command_line(book: Rulebook) -> str:
     if len(book.players) == 1:
         words.append(f"--players {book.players[0]}")
     return _("on the command line: {settings}").format(settings=" ".join(words))
-
-
-def _guide_title(guide: dict) -> str:
-    """The guide's own title, as written; a guide without one is described in the reader's language."""
-    if "title" in guide:
-        return guide["title"]
-    return _("untitled: {what}").format(what=spec_text(guide.get("untitled", "")))
 
 
 def by_table_sizes(by_players: dict[int, list], name) -> list[tuple[tuple[int, ...], list]]:
@@ -302,6 +301,9 @@ def _option_lines(book: Rulebook, option: RenderedOption, options: list[Rendered
     if takes:
         lines.append(f"{indent}{esc(takes)}")
     named = {o.name: o for o in options}
+    idle = inactive_line(option)
+    if idle:
+        lines.append(f"{indent}{esc(idle)}")
     if option.context:
         lines.append(indent + _("each value as it reads with {setting}").format(
             setting=esc(_setting(option.context, named))))

@@ -13,6 +13,7 @@ from heartspec.i18n import _, current_language, spec_text
 from heartspec.render.options import (
     any_value_line,
     command_line,
+    inactive_line,
     needs_tag,
     option_heading,
     setting_words,
@@ -26,6 +27,7 @@ from heartspec.render.rulebook import (
     _described_variants_heading,
     _guide_line,
     _interpretation_mark,
+    _interpretation_notes,
     _option_sections,
     _options_heading,
     _sections,
@@ -92,8 +94,8 @@ def _rule(book: Rulebook, rule: RenderedRule) -> str:
     sources = cite_all(rule.sources, book.ruleset_id)
     html = [f'<div class="rule"><p><b>{escape(rule.label)}.</b> {escape(rule.text)}. '
             f'<span class="src">({escape(sources)})</span></p>']
-    html += [f'<p class="note">{escape(_interpretation_mark())} {escape(interpretation_note(s))}</p>'
-             for s in rule.interpretations]
+    html += [f'<p class="note">{escape(_interpretation_mark())} {escape(note)}</p>'
+             for note in _interpretation_notes(rule)]
     return "".join(html) + "</div>"
 
 
@@ -104,12 +106,15 @@ def _choice(book: Rulebook, option, named: dict) -> str:
     takes = any_value_line(option)
     if takes:
         items.append(f"<li>{escape(takes)}</li>")
+    idle = inactive_line(option)
+    if idle:
+        items.append(f"<li>{escape(idle)}</li>")
     if option.context:
         items.append("<li>" + escape(_("each value as it reads with {setting}").format(
             setting=setting_words(option.context, named))) + "</li>")
     for value in shown_values(option):
         tags = value_tags(value, option, needs_tag(value.needs, named) if value.needs else "")
-        text = _("as in the rules above") if value.in_effect else value.text
+        text = _("as in the rules above") if value.in_effect and not option.inactive else value.text
         items.append(f"<li><b>{escape(value_words(option, value.value))}</b> {escape(tags.strip())}: {escape(text)}</li>")
     note = ""
     if option.status == "interpretation":

@@ -158,6 +158,19 @@ def cite_all(sources, home: str | None = None) -> str:
     return "; ".join(seen)
 
 
+def cited_once(sources) -> list[tuple[dict, list[str]]]:
+    """Each citation (guide, section, variant, status) once, in first-seen order, with the interpretation
+    notes given under it, each note once: a rule's parts often rest on the same section."""
+    grouped: dict[tuple, tuple[dict, list[str]]] = {}
+    for source in sources:
+        key = (source.get("guide"), source.get("section"), source.get("via"), source.get("status"))
+        first, notes = grouped.setdefault(key, (source, []))
+        note = interpretation_note(source) if source.get("status") == "interpretation" else ""
+        if note and note not in notes:
+            notes.append(note)
+    return list(grouped.values())
+
+
 def interpretation_note(source: dict) -> str:
     """A source's note on one line, in the current language."""
     return plain(spec_text(plain(source.get("note", ""))))
@@ -166,13 +179,16 @@ def interpretation_note(source: dict) -> str:
 # Each guide's own title by ruleset id, learnt from the spec as rules are resolved, so a citation names
 # the guide as a reader finds it (never by ruleset id or by a file name the project does not ship).
 GUIDE_TITLES: dict[str, str] = {}
+UNTITLED_GUIDES: dict[str, str] = {}   # ruleset id -> what the project says of its untitled guide
 VARIANT_TITLES: dict[str, str] = {}
 
 
 def learn_guide_titles(spec) -> None:
     for ruleset_id, data in spec.rulesets.items():
         guide = data.get("guide", {})
-        GUIDE_TITLES[ruleset_id] = guide.get("title") or guide.get("untitled", "") or ruleset_id
+        GUIDE_TITLES[ruleset_id] = guide.get("title") or ruleset_id
+        if not guide.get("title") and guide.get("untitled"):
+            UNTITLED_GUIDES[ruleset_id] = guide["untitled"]
     for variant_id, data in spec.variants.items():
         VARIANT_TITLES[variant_id] = data.get("title") or variant_id
 
@@ -189,6 +205,9 @@ def cite(source: dict, home: str | None = None) -> str:
     text = f"§{source.get('section', '?')}"
     if home is None:
         text = f"{guide} {text}"
+    elif guide != home and guide in UNTITLED_GUIDES:
+        text = _("{section} of the untitled page ({description})").format(
+            section=text, description=spec_text(UNTITLED_GUIDES[guide]))
     elif guide != home:
         text = f"“{guide_title(guide)}” {text}"
     if source.get("via"):
