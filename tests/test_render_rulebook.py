@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from heartspec.cards import face, parse_card
 from heartspec.cli import main
 from heartspec.paths import data_dir
 from heartspec.render.phrasing import PHRASES, as_data
@@ -83,6 +84,61 @@ def test_every_ruleset_and_every_variant_renders_with_a_phrase_for_every_value(s
             for rule in rules:
                 assert rule.key in PHRASES, f"{ruleset_id}{variants}@{count}: no phrase for {rule.key}"
                 assert rule.text != as_data(rule.key, rule.value), f"{ruleset_id}{variants}@{count}: {rule.text}"
+
+
+@pytest.mark.parametrize("ruleset_id", ["fi", "no", "dk", "se", "fi-classic"])
+def test_every_rulebook_says_how_the_cards_are_dealt_with_its_source(ruleset_id):
+    data = json.loads(run("rules", ruleset_id, "--format", "json"))
+    for count, rules in data["players"].items():
+        dealing = {r["rule"]: r for r in rules}["dealing"]
+        assert "the dealer deals the cards one at a time, clockwise from the player on the dealer's left" \
+            in dealing["text"], f"{ruleset_id}@{count}: {dealing['text']}"
+        assert any(source.get("rule") in ("dealing.cards_at_a_time", "dealing.direction")
+                   for source in dealing["sources"]), f"{ruleset_id}@{count}: {dealing['sources']}"
+
+
+def test_the_way_of_dealing_is_compared_by_diff(tmp_path: Path):
+    """The rule is data like any other: a house ruleset dealing three at a time differs from se in diff."""
+    shutil.copytree(data_dir("spec"), tmp_path / "spec")
+    se_text = (tmp_path / "spec" / "rulesets" / "se.yaml").read_text()
+    old = "  dealing.cards_at_a_time:\n    value: 1\n"
+    assert old in se_text, "se.yaml changed shape: update this test"
+    house = se_text.replace("id: se\n", "id: house\n", 1).replace(old, old.replace("1", "3"), 1)
+    (tmp_path / "spec" / "rulesets" / "house.yaml").write_text(house)
+    text = run("diff", "se", "house", "--players", "4", "--spec", str(tmp_path / "spec"))
+    dealing = text.split("\nDealing\n")[1].split("\n\n")[0]
+    assert "the dealer deals the cards one at a time" in dealing
+    assert "the dealer deals the cards 3 at a time" in dealing
+    assert "Deck" not in text
+
+
+def _notes(resolved) -> list[str]:
+    return [source.get("note", "") for rule in resolved.rules.values() for source in rule.sources]
+
+
+def test_a_table_with_every_two_of_hearts_shows_no_note_saying_its_deck_lacks_one(spec):
+    """se's six-player note (no two of hearts) is false under Cancellation Hearts, whose two decks keep both."""
+    two_of_hearts = parse_card("2H")
+    combos = [(rid, ()) for rid in spec.rulesets]
+    combos += [(rid, (vid,)) for vid, v in spec.variants.items() for rid in v["applies_to"]]
+    checked = 0
+    for ruleset_id, variants in combos:
+        for players in spec.resolve(ruleset_id, variants).get("players") or []:
+            resolved = spec.resolve(ruleset_id, variants, players)
+            if two_of_hearts not in {face(c) for c in spec.compile(ruleset_id, variants, players).deck}:
+                continue
+            checked += 1
+            for note in _notes(resolved):
+                assert "no two of hearts" not in note and "without the two of hearts" not in note, \
+                    f"{ruleset_id}{variants}@{players}: {note}"
+    assert checked > 20
+
+
+def test_se_cancellation_at_six_players_keeps_the_twos_of_hearts_and_says_so():
+    text = run("rules", "se", "-v", "cancellation", "--players", "6")
+    assert "both twos of hearts" in text and "all 26 hearts and both queens of spades" in text
+    assert "six-player deck has no two of hearts" not in text
+    assert "six-player deck has no two of hearts" in run("rules", "se", "--players", "6")
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,27 @@ PROGRAM_PART = re.compile(r"\((?:for|kohta|valinta|option|via|för)\s(?:" + "|".
 DECIMAL_POINT = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
 # Reader text that names the program's own files or outside rule books the project does not ship.
 OUTSIDE_NAMES = re.compile(r"\.txt\b|\.md\b|\.yaml\b|\bBicycle\b|\bWikipedia\b|\bParlett\b|\bPagat\b")
+# The program's own names for things in English prose: a ruleset or hyphenated variant id used as a name
+# ("as dk does", "the no ruleset", "variant moon-choice"), an option by its name ("option target"),
+# a value as data ("null", "(allowed, the default)"), the house label "Decided reading", a spaced hyphen as a dash.
+RULESET_IDS = "|".join(sorted(map(re.escape, SPEC.rulesets), key=len, reverse=True))
+# "two-player" is also plain English; the other hyphenated variant ids are no words.
+VARIANT_IDS = "|".join(sorted((re.escape(v) for v in SPEC.variants if "-" in v and v != "two-player"),
+                              key=len, reverse=True))
+OPTION_NAMES = "|".join(sorted({re.escape(name) for data in [*SPEC.rulesets.values(), *SPEC.variants.values()]
+                                for name in (data.get("options") or {})}, key=len, reverse=True))
+ENGLISH_LEFTOVERS = re.compile(
+    r"\bDecided reading\b"
+    rf"|\b(?:the|as|in|on|at) (?:{RULESET_IDS}) (?:ruleset|guide|does|reads)\b"
+    rf"|(?<![\w+-])(?:{RULESET_IDS}) (?:has|does|reads|ruleset)\b"
+    rf"|\bvariant (?:{VARIANT_IDS}|two-player)\b|\b(?:{VARIANT_IDS}) variant\b"
+    rf"|\boption (?:{OPTION_NAMES})\b"
+    r"|\bnull\b|\((?:allowed|forbidden), the default\)|\bplay (?:allowed|forbidden)\b"
+    r"|\w - \w"
+)
+# In a note a hyphenated variant id is never a word ("no-passing leaves the pass out"); tables named in a
+# difference table's column heads (fi+no-passing) are no notes.
+VARIANT_ID_IN_NOTE = re.compile(rf"(?<![\w+-])(?:{VARIANT_IDS})(?![\w+-])")
 
 
 def _option_words() -> set[str]:
@@ -82,6 +103,8 @@ def problems(text: str, lang: str) -> list[str]:
             match = pattern.search(line)
             if match:
                 found.append(f"{what} {match.group(0)!r}: {line.strip()[:160]}")
+        if lang == "en" and ENGLISH_LEFTOVERS.search(line):
+            found.append(f"program word {ENGLISH_LEFTOVERS.search(line).group(0)!r}: {line.strip()[:160]}")
         if lang != "en" and DECIMAL_POINT.search(line):
             found.append(f"decimal point {DECIMAL_POINT.search(line).group(0)!r}: {line.strip()[:160]}")
         if lang != "en":
@@ -166,9 +189,42 @@ def test_every_differences_document_uses_the_glossary_and_no_card_code_or_identi
     ("en", "Guide: fi (Hertta – korttipelin säännöt ja pisteet; 000_d69d697917cf6f1d.txt)"),
     ("en", "the principle for point-changing variants (docs/rule-vocabulary.md)"),
     ("en", "shooter_choice (default, in effect, set by variant moon-choice, not a value -o takes)"),
+    ("en", "Letting the shooter choose is only a house alternative (variant moon-choice)"),
+    ("en", "keeps the bonus, as the no ruleset reads its own wording"),
+    ("en", "they lie face down as a kitty for the first trick's winner, as dk does for its own odd tables"),
+    ("en", "se has no kitty anywhere"),
+    ("en", "once she scores nothing (allowed, the default); tables that read her as barred play forbidden"),
+    ("en", "so tables play it both ways: JD (the default) or none"),
+    ("en", "so the target is a table option with 500 as its default (option target, below)"),
+    ("en", "so there target may be null with no deal limit either"),
+    ("en", "gives every other player the moon's points (moon.amount)"),
+    ("en", "pot - everyone pays the stake into a pot"),
+    ("en", "Decided reading: the fixed 26"),
 ])
 def test_each_check_fails_on_a_phrase_the_issue_quoted(lang, phrase):
     assert problems(phrase, lang), phrase
+
+
+def _spec_prose(node, path=()):
+    """Every note, summary and title the spec gives a reader, with where it is."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _spec_prose(value, path + (str(key),))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _spec_prose(value, path + (str(index),))
+    elif isinstance(node, str) and path and path[-1] in ("note", "summary", "title"):
+        yield ".".join(path), node
+
+
+def test_every_english_note_summary_and_title_in_the_spec_reads_as_the_players_words():
+    """Notes a text rulebook leaves out (stated ones) still reach readers through --format json and the catalogues."""
+    found = [f"{kind} {name}: {where}: {problem}"
+             for kind, entries in (("ruleset", SPEC.rulesets), ("variant", SPEC.variants))
+             for name, data in entries.items()
+             for where, text in _spec_prose(data)
+             for problem in problems(text, "en") + [f"variant id {m.group(0)!r}" for m in VARIANT_ID_IN_NOTE.finditer(text)]]
+    assert not found, "\n".join(found[:30])
 
 
 def test_the_command_line_line_may_name_options_as_typed():

@@ -109,13 +109,18 @@ def _kitty(value: dict) -> str:
 
 def _dealing(value: dict, _rules: Mapping) -> str:
     rotation = value.get("dealer_rotation")
-    text = {
+    parts = [{
         "left": _("The deal passes to the left (clockwise) after each deal"),
         "right": _("The deal passes to the right after each deal"),
-    }.get(rotation) or _("The deal passes {rotation} after each deal").format(rotation=rotation)
+    }.get(rotation) or _("The deal passes {rotation} after each deal").format(rotation=rotation)]
     if value.get("first_dealer") == "seat0":
-        text = _clauses([text, _("the table chooses who deals first")])
-    return text
+        parts.append(_("the table chooses who deals first"))
+    at_a_time = value.get("cards_at_a_time")
+    if at_a_time is not None and value.get("direction") == "clockwise":
+        parts.append(ngettext("the dealer deals the cards one at a time, clockwise from the player on the dealer's left",
+                              "the dealer deals the cards {count} at a time, clockwise from the player on the dealer's"
+                              " left", at_a_time).format(count=at_a_time))
+    return _clauses(parts)
 
 
 def _passing(value: dict, _rules: Mapping) -> str:
