@@ -599,6 +599,8 @@ def differences_document(spec, lang: str | None = None) -> str:
         _("A cell cites the section heading of its column's own guide; interpretations are numbered and"
           " explained below each table."),
     ]
+    # the columns are headed by ruleset id (as typed after `heartspec diff`): each with its title once
+    lines += [""] + [f"- **{r}** — {spec_text(spec.rulesets[r].get('title', r))}" for r in rulesets]
     comparison = compare(spec, rulesets, players=None)
     lines += ["", "## " + _("The five guides"), ""] + render_markdown(comparison, heading="###").splitlines()[2:]
     for variant_id, columns in _shared_variants(spec, rulesets):
