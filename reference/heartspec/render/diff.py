@@ -17,7 +17,7 @@ from typing import Any
 
 from heartspec.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current_language, localized_prose, ngettext, spec_text, use_language
 from heartspec.render.options import OPTION_LABELS, inactive_clause, table_options, value_words
-from heartspec.render.phrasing import compact, label, order_key
+from heartspec.render.phrasing import compact, label, order_key, quoted
 from heartspec.render.refusals import players_refused, variant_elsewhere
 from heartspec.render.selection import (
     RenderedRule,
@@ -351,7 +351,7 @@ def variants_line(comparison: Comparison) -> str | None:
 
 def column_in_words(column: Column) -> str:
     """'fi+moon-choice: fi with the variant “Moon at the shooter's choice”'."""
-    titles = [f"“{spec_text(t)}”" for t in column.variant_titles]
+    titles = [quoted(spec_text(t)) for t in column.variant_titles]
     listed = titles[0] if len(titles) == 1 else sizes_text(titles)
     if column.name != column.ruleset_id:
         return ngettext("{column}: {ruleset} with the variant {variants}", "{column}: {ruleset} with the variants {variants}",
