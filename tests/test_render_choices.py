@@ -74,6 +74,14 @@ def test_a_deal_limit_leaves_the_points_target_default_where_it_was():
     assert "none (default" not in text and "no points target (default" not in text
 
 
+def test_no_points_target_goes_with_the_deal_limit_that_replaces_it():
+    text = run("rules", "fi", "-o", "target=none", "-o", "max_deals=10", "--players", "4")
+    assert "The game is a fixed 10 deals, with no points target" in text
+    assert "not both" in run("rules", "fi", "-o", "target=50", "-o", "max_deals=10", code=2)
+    refused = run("rules", "fi", "-o", "target=none", "--lang", "fi", code=2)
+    assert refused.rstrip().endswith("-o max_deals=N"), refused
+
+
 def test_money_says_who_pays_whom_and_what_the_stake_is_per():
     text = run("rules", "fi-classic", "-o", "settlement=pairwise", "-o", "stake=0.5")
     assert ("After each deal every two players compare their points for the deal: the one with more points pays"

@@ -57,7 +57,8 @@ ENGLISH_LEFTOVERS = re.compile(
     rf"|\boption (?:{OPTION_NAMES})\b"
     r"|\bnull\b|\((?:allowed|forbidden), the default\)|\bplay (?:allowed|forbidden)\b"
     r"|\w - \w"
-    r"|[a-z]- (?!(?:and|or|to)\b)[a-z]"  # a word broken at a line's hyphen ("first- trick"); "three- and five-" is English
+    # a word broken at a line's hyphen ("first- trick"); "three- and five-" is English, "piste- tai" a fi heading
+    r"|[a-z]- (?!(?:and|or|to|tai|ja)\b)[a-z]"
 )
 # In a note a hyphenated variant id is never a word ("no-passing leaves the pass out"); tables named in a
 # difference table's column heads (fi+no-passing) are no notes.

@@ -274,7 +274,7 @@ def _counts_to_compare(spec, columns: list[Column], players: int | None, notes: 
     for col in columns:
         missing = [n for n in counts if n not in col.players]
         if missing:
-            shown = ", ".join(map(str, missing))
+            shown = sizes_text(missing)
             notes.append(_("{ruleset} is not played by {counts} players: shown as {mark}").format(
                 ruleset=col.name, counts=shown, mark=NOT_PLAYED))
     return counts
@@ -398,7 +398,7 @@ def marked_words(text: str, reference: str, mark) -> str:
 
 def summary_line(comparison: Comparison) -> str:
     ids = ", ".join(c.name for c in comparison.columns)
-    counts = ", ".join(map(str, comparison.players))
+    counts = sizes_text(comparison.players)
     differing = sum(r.differs for r in comparison.rows)
     rows = len(comparison.rows)
     if comparison.show_all:

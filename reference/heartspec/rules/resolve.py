@@ -411,7 +411,8 @@ def _deal_limit_replaces_target(resolved: Resolved, given: dict) -> None:
     """Where a deal limit is played instead of a points target (game_end.deal_limit), the target goes."""
     if resolved.get("game_end.deal_limit") != "replaces_target" or resolved.get("game_end.max_deals") is None:
         return
-    named = {vocabulary.OPTION_RULES.get(name): value for name, value in given.items()}
+    # as the options were read ("-o target=none" is no target, which a deal limit may go with)
+    named = {vocabulary.OPTION_RULES.get(name): resolved.options.get(name, value) for name, value in given.items()}
     if named.get("game_end.target") is not None:
         raise ResolveError(
             f"{resolved.ruleset!r} plays a deal limit instead of a points target: give target or max_deals, not both",
