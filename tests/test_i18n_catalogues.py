@@ -71,6 +71,22 @@ def test_no_catalogue_carries_messages_the_code_and_spec_no_longer_have(pot, lan
     assert stale == [], f"{lang}: obsolete messages; run `python -m heartspec.i18n.update`"
 
 
+def test_a_plural_s_singular_may_write_the_count_as_a_word_but_no_other_form_may_drop_it(monkeypatch):
+    from babel.messages.catalog import Catalog
+
+    from heartspec.i18n import catalogues
+
+    catalog = Catalog(locale="da")
+    catalog.add(("{count} card at a time", "{count} cards at a time"), ("ét kort ad gangen", "{count} kort ad gangen"))
+    catalog.add(("{count} deal", "{count} deals"), ("{count} runde", "runder"))
+    catalog.add(("{count} stick", "{count} sticks"), ("{count} {extra} stik", "{count} stik"))
+    monkeypatch.setattr(catalogues, "read_catalogue", lambda lang: catalog)
+    assert placeholder_mismatches("da") == [
+        "da: '{count} deal' has [], wants ['count']",
+        "da: '{count} stick' has ['count', 'extra'], wants ['count']",
+    ]
+
+
 def test_placeholders_are_the_named_fields():
     assert placeholders("{a} of {b}: {{literal}}") == {"a", "b"}
 

@@ -40,13 +40,23 @@ REFUSED = [
 ]
 
 
-def refusal(*args: str) -> str:
-    result = CliRunner().invoke(main, ["rules", *args])
+# What `heartspec diff` refuses in the reader's language: a variant named for a table it is not
+# played with, one for no table compared, a table size no table compared is played at.
+DIFF_REFUSED = [
+    ("fi", "se+spot"),
+    ("fi", "se", "-v", "spot"),
+    ("fi", "se", "--players", "9"),
+    ("fi+partnership", "fi", "--players", "9"),
+]
+
+
+def refusal(*args: str, command: str = "rules") -> str:
+    result = CliRunner().invoke(main, [command, *args])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1, result.output
-    return lines[0].removeprefix("heartspec rules: ")
+    return lines[0].removeprefix(f"heartspec {command}: ")
 
 
 def marker(lang: str) -> str:
@@ -102,6 +112,20 @@ def test_what_a_refusal_offers_on_the_command_line_is_accepted(args):
         assert result.exit_code == 0, (setting, result.output)
 
 
+@pytest.mark.parametrize("lang", NORDIC)
+@pytest.mark.parametrize("args", DIFF_REFUSED, ids=" ".join)
+def test_a_diff_refusal_is_one_line_with_no_identifier_outside_the_command_line(args, lang):
+    words, typed = split(refusal(*args, "--lang", lang, command="diff"), lang)
+    assert not problems(words, lang), words
+    assert typed.startswith("heartspec rules "), typed
+
+
+def test_a_diff_refusal_names_the_variant_and_the_tables_by_title():
+    words, typed = split(refusal("fi", "se+spot", "--lang", "sv", command="diff"), "sv")
+    assert "Spot" in words and "Svenskt Hjärter" in words and "Dansk Hjerterfri" in words and "spot" not in words.split()
+    assert typed == "heartspec rules dk -v spot"
+
+
 def test_a_variant_refused_is_named_by_its_title_and_so_are_the_rulesets():
     words, typed = split(refusal("dk", "-v", "omnibus-td", "--lang", "da"), "da")
     assert "Omnibus (ruder ti −10)" in words and "Dansk Hjerterfri" in words and "omnibus-td" not in words
@@ -118,6 +142,8 @@ def test_english_keeps_the_program_s_own_line():
     assert refusal("fi", "-o", "moon_effect=sideways") == (
         "option moon_effect cannot be 'sideways' (allowed: add_to_others, subtract_from_self)")
     assert refusal("dk", "-v", "omnibus-td").startswith("variant 'omnibus-td' does not apply to 'dk'")
+    assert refusal("fi", "se+spot", command="diff") == "variant 'spot' does not apply to 'se' (it applies to: dk)"
+    assert refusal("fi", "se", "--players", "9", command="diff") == "none of fi, se is played by 9 players"
 
 
 class _Marked:

@@ -57,6 +57,7 @@ ENGLISH_LEFTOVERS = re.compile(
     rf"|\boption (?:{OPTION_NAMES})\b"
     r"|\bnull\b|\((?:allowed|forbidden), the default\)|\bplay (?:allowed|forbidden)\b"
     r"|\w - \w"
+    r"|[a-z]- (?!(?:and|or|to)\b)[a-z]"  # a word broken at a line's hyphen ("first- trick"); "three- and five-" is English
 )
 # In a note a hyphenated variant id is never a word ("no-passing leaves the pass out"); tables named in a
 # difference table's column heads (fi+no-passing) are no notes.

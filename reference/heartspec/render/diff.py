@@ -17,7 +17,8 @@ from typing import Any
 
 from heartspec.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current_language, localized_prose, ngettext, spec_text, use_language
 from heartspec.render.options import OPTION_LABELS, inactive_clause, table_options, value_words
-from heartspec.render.phrasing import compact, label, order_key
+from heartspec.render.phrasing import compact, label, order_key, quoted
+from heartspec.render.refusals import players_refused, variant_elsewhere
 from heartspec.render.selection import (
     RenderedRule,
     RenderError,
@@ -150,7 +151,7 @@ def compare(
     notes: list[str] = []
     tables = [parse_column(spec, name) for name in ruleset_ids]
     columns = [_column(spec, rid, own + variant_ids, notes, name) for name, rid, own in tables]
-    counts = _counts_to_compare(columns, players, notes)
+    counts = _counts_to_compare(spec, columns, players, notes)
     resolved = {
         col.name: {
             n: {**{r.key: r for r in resolve_rules(spec, col.ruleset_id, col.variants, n, options)},
@@ -235,13 +236,14 @@ def _check_request(spec, ruleset_ids: tuple[str, ...], variant_ids: tuple[str, .
         for vid in own:
             if not applies_to(spec, vid, rid):
                 where = ", ".join(spec.variants[vid].get("applies_to", [])) or "no ruleset"
-                raise RenderError(f"variant {vid!r} does not apply to {rid!r} (it applies to: {where})")
+                raise RenderError(variant_elsewhere(spec, vid, rid, f"variant {vid!r} does not apply to {rid!r} (it applies to: {where})"))
     ruleset_ids = tuple(rid for _name, rid, _own in tables)
     check_variants(spec, variant_ids)
     for vid in variant_ids:
         if not any(applies_to(spec, vid, rid) for rid in ruleset_ids):
             where = ", ".join(spec.variants[vid].get("applies_to", [])) or "no ruleset"
-            raise RenderError(f"variant {vid!r} applies to none of {', '.join(ruleset_ids)} (it applies to: {where})")
+            english = f"variant {vid!r} applies to none of {', '.join(ruleset_ids)} (it applies to: {where})"
+            raise RenderError(variant_elsewhere(spec, vid, ruleset_ids[0], english))
 
 
 def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str], name: str = "") -> Column:
@@ -261,11 +263,14 @@ def _column(spec, ruleset_id: str, variant_ids: tuple[str, ...], notes: list[str
     )
 
 
-def _counts_to_compare(columns: list[Column], players: int | None, notes: list[str]) -> list[int]:
+def _counts_to_compare(spec, columns: list[Column], players: int | None, notes: list[str]) -> list[int]:
     union = sorted({n for col in columns for n in col.players})
     counts = union if players is None else [players]
     if players is not None and players not in union:
-        raise RenderError(f"none of {', '.join(c.name for c in columns)} is played by {players} players")
+        # said of the first table in words (its own player counts); English keeps the one line naming all
+        first = columns[0]
+        raise RenderError(players_refused(spec, first.ruleset_id, first.variants, players, list(first.players),
+                                          f"none of {', '.join(c.name for c in columns)} is played by {players} players"))
     for col in columns:
         missing = [n for n in counts if n not in col.players]
         if missing:
@@ -346,7 +351,7 @@ def variants_line(comparison: Comparison) -> str | None:
 
 def column_in_words(column: Column) -> str:
     """'fi+moon-choice: fi with the variant “Moon at the shooter's choice”'."""
-    titles = [f"“{spec_text(t)}”" for t in column.variant_titles]
+    titles = [quoted(spec_text(t)) for t in column.variant_titles]
     listed = titles[0] if len(titles) == 1 else sizes_text(titles)
     if column.name != column.ruleset_id:
         return ngettext("{column}: {ruleset} with the variant {variants}", "{column}: {ruleset} with the variants {variants}",
@@ -594,6 +599,8 @@ def differences_document(spec, lang: str | None = None) -> str:
         _("A cell cites the section heading of its column's own guide; interpretations are numbered and"
           " explained below each table."),
     ]
+    # the columns are headed by ruleset id (as typed after `heartspec diff`): each with its title once
+    lines += [""] + [f"- **{r}** — {spec_text(spec.rulesets[r].get('title', r))}" for r in rulesets]
     comparison = compare(spec, rulesets, players=None)
     lines += ["", "## " + _("The five guides"), ""] + render_markdown(comparison, heading="###").splitlines()[2:]
     for variant_id, columns in _shared_variants(spec, rulesets):

@@ -31,6 +31,10 @@ DIRECTION_WORDS = {
 EACH_SUIT = {"C": N_("each club"), "D": N_("each diamond"), "H": N_("each heart"), "S": N_("each spade")}
 
 
+def quoted(title: str) -> str:
+    """A title as the language quotes it (“…” in English, »…« in Danish, «…» in Norwegian, ”…” in Finnish and Swedish)."""
+    return _("“{title}”").format(title=title)
+
 def _direction(name: str) -> str:
     return _(DIRECTION_WORDS[name]) if name in DIRECTION_WORDS else name
 

@@ -23,7 +23,8 @@ SENTENCES = {
     "variant_elsewhere": N_("The variant “{variant}” is not played with “{ruleset}”; it is played with: {rulesets}"),
     "target_and_deal_limit": N_("“{ruleset}” plays a set number of deals instead of a points target: "
                                 "the table agrees one or the other, not both"),
-    "needs": N_("“{value}” for “{choice}” cannot be played alone: {needs}"),
+    "needs_one": N_("“{value}” for “{choice}” is played only together with {setting}"),
+    "needs_any": N_("“{value}” for “{choice}” is played only together with one of: {settings}"),
     "never_ends": N_("With no points target and no set number of deals the game would never end; "
                      "the table also agrees one of: {fixes}"),
     "never_ends_unfixed": N_("With no points target and no set number of deals the game would never end"),
@@ -201,11 +202,13 @@ class _Table:
         return _with_command_line(sentence, [f"-o {setting}" for setting in fixes])
 
     def _needs_refusal(self, name: str, value: Any) -> str:
-        from heartspec.render.options import needs_tag, option_heading, value_words
+        from heartspec.render.options import option_heading, setting_words, value_words
 
         option, needs = self.choices()[name], self._needs(name, value)
-        sentence = _(SENTENCES["needs"]).format(value=value_words(option, self._listed(name, value)),
-                                                choice=option_heading(option), needs=needs_tag(tuple(needs), self.choices()))
+        words = [setting_words(setting, self.choices()) for setting in needs]
+        sentence = _(SENTENCES["needs_one" if len(words) == 1 else "needs_any"]).format(
+            value=value_words(option, self._listed(name, value)), choice=option_heading(option),
+            setting=words[0], settings="; ".join(words))
         return _with_command_line(sentence, [f"-o {name}={_shown(value)} -o {setting}" for setting in needs])
 
     def _listed(self, name: str, value: Any) -> Any:

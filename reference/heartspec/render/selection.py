@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from heartspec.i18n import _, spec_text
-from heartspec.render.phrasing import describe, label, order_key
+from heartspec.render.phrasing import describe, label, order_key, quoted
 from heartspec.rules import vocabulary
 from heartspec.safe_text import md_escape, plain  # noqa: F401 - re-exported to the renderers
 
@@ -209,7 +209,7 @@ def cite(source: dict, home: str | None = None) -> str:
         text = _("{section} of the untitled page ({description})").format(
             section=text, description=spec_text(UNTITLED_GUIDES[guide]))
     elif guide != home:
-        text = f"“{guide_title(guide)}” {text}"
+        text = f"{quoted(guide_title(guide))} {text}"
     if source.get("via"):
         title = VARIANT_TITLES.get(source["via"], source["via"])
         text += " " + _("(variant “{variant}”)").format(variant=spec_text(title))
