@@ -13,7 +13,7 @@ from heartspec.i18n import LANGUAGES, spec_text, use_language
 from heartspec.i18n.catalogues import template
 from heartspec.render import diff as diff_mod
 from heartspec.render.options import table_options
-from heartspec.render.phrasing import describe
+from heartspec.render.phrasing import describe, quoted
 from heartspec.render.selection import cite, cited_once, learn_guide_titles, resolve_rules
 from heartspec.rules import load_spec, vocabulary
 
@@ -180,7 +180,9 @@ def test_the_differences_files_name_variants_by_title_in_their_headings(spec):
             assert not any(f"+{vid}" in line or f" {vid}" in line for vid in spec.variants), line
         variants_lines = [line for line in document.splitlines()
                           if line.startswith("- ") and any(f"+{vid}: " in line for vid in spec.variants)]
-        assert variants_lines and all("“" in line for line in variants_lines)
+        with use_language(lang):
+            opening = quoted("")[0]  # the language's own opening quotation mark
+        assert variants_lines and all(opening in line for line in variants_lines), lang
 
 
 # --- 6. a choice that does not apply ------------------------------------------------------------------
