@@ -82,6 +82,13 @@ def test_no_points_target_goes_with_the_deal_limit_that_replaces_it():
     assert refused.rstrip().endswith("-o max_deals=N"), refused
 
 
+def test_a_pattern_the_table_agrees_replaces_the_note_that_read_the_default():
+    rule = run("rules", "no", "--players", "3", "-o", "pass_cycle=left,right,none").split("\n  Opening lead:")[0]
+    assert "direction by deal: left → right → none, then" in rule
+    assert "the four-round pattern still runs" not in rule  # the default's reading, no longer played
+    assert "the four-round pattern still runs" in run("rules", "no", "--players", "3")
+
+
 def test_money_says_who_pays_whom_and_what_the_stake_is_per():
     text = run("rules", "fi-classic", "-o", "settlement=pairwise", "-o", "stake=0.5")
     assert ("After each deal every two players compare their points for the deal: the one with more points pays"
