@@ -17,7 +17,7 @@ from typing import Any
 
 from heartspec.i18n import LANGUAGES, SOURCE_LANGUAGE, _, current_language, localized_prose, ngettext, spec_text, use_language
 from heartspec.render.options import OPTION_LABELS, inactive_clause, table_options, value_words
-from heartspec.render.phrasing import compact, label, order_key, quoted
+from heartspec.render.phrasing import compact, label, listed, order_key, quoted
 from heartspec.render.refusals import players_refused, variant_elsewhere
 from heartspec.render.selection import (
     RenderedRule,
@@ -335,12 +335,7 @@ def row_title(row: Row) -> str:
 
 def sizes_text(sizes) -> str:
     """'3, 5 and 6' in the reader's language."""
-    from heartspec.i18n.glossary import glossary
-
-    shown = [str(n) for n in sizes]
-    if len(shown) == 1:
-        return shown[0]
-    return ", ".join(shown[:-1]) + f" {glossary()['list_and'][current_language()]} " + shown[-1]
+    return listed(sizes)
 
 
 def variants_line(comparison: Comparison) -> str | None:
@@ -349,15 +344,19 @@ def variants_line(comparison: Comparison) -> str | None:
     return _("Variants applied: {variants}").format(variants="; ".join(applied)) if applied else None
 
 
+def variant_titles_text(column: Column) -> str:
+    """The variants a column is played with, by their titles in the language's quotes: '“A” and “B”'."""
+    return listed(quoted(spec_text(t)) for t in column.variant_titles)
+
+
 def column_in_words(column: Column) -> str:
     """'fi+moon-choice: fi with the variant “Moon at the shooter's choice”'."""
-    titles = [quoted(spec_text(t)) for t in column.variant_titles]
-    listed = titles[0] if len(titles) == 1 else sizes_text(titles)
+    count, variants = len(column.variant_titles), variant_titles_text(column)
     if column.name != column.ruleset_id:
         return ngettext("{column}: {ruleset} with the variant {variants}", "{column}: {ruleset} with the variants {variants}",
-                        len(titles)).format(column=column.name, ruleset=column.ruleset_id, variants=listed)
+                        count).format(column=column.name, ruleset=column.ruleset_id, variants=variants)
     return ngettext("{ruleset} with the variant {variants}", "{ruleset} with the variants {variants}",
-                    len(titles)).format(ruleset=column.ruleset_id, variants=listed)
+                    count).format(ruleset=column.ruleset_id, variants=variants)
 
 
 def note_line(note: str) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from heartspec.safe_text import html_text as escape  # spec text: control and bidi characters go too
 
 from heartspec.i18n import _, current_language, ngettext, spec_text
-from heartspec.render.phrasing import quoted
 from heartspec.render.diff import (
     NOT_PLAYED,
     Cell,
@@ -19,9 +18,9 @@ from heartspec.render.diff import (
     not_played_text,
     note_line,
     row_title,
-    sizes_text,
     summary_line,
     title_line,
+    variant_titles_text,
     variants_line,
     worded_line,
 )
@@ -76,9 +75,8 @@ def _variants_of(column: Column) -> str:
     """Under a column's ruleset title, the variants it is played with, by their own titles."""
     if not column.variants:
         return ""
-    titles = [quoted(spec_text(t)) for t in column.variant_titles]
-    listed = titles[0] if len(titles) == 1 else sizes_text(titles)
-    words = ngettext("with the variant {variants}", "with the variants {variants}", len(titles)).format(variants=listed)
+    words = ngettext("with the variant {variants}", "with the variants {variants}",
+                     len(column.variant_titles)).format(variants=variant_titles_text(column))
     return f"<br><small>{escape(words)}</small>"
 
 

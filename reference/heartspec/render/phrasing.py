@@ -31,6 +31,17 @@ DIRECTION_WORDS = {
 EACH_SUIT = {"C": N_("each club"), "D": N_("each diamond"), "H": N_("each heart"), "S": N_("each spade")}
 
 
+def listed(items) -> str:
+    """'3, 5 and 6' (or titles) in the reader's language: commas, then the glossary's "and" before the last."""
+    from heartspec.i18n import current_language
+    from heartspec.i18n.glossary import glossary
+
+    shown = [str(item) for item in items]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + f" {glossary()['list_and'][current_language()]} " + shown[-1]
+
+
 def quoted(title: str) -> str:
     """A title as the language quotes it (“…” in English, »…« in Danish, «…» in Norwegian, ”…” in Finnish and Swedish)."""
     return _("“{title}”").format(title=title)

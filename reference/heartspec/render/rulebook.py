@@ -20,6 +20,7 @@ from heartspec.render.options import (
     setting_words,
     value_words,
 )
+from heartspec.render.phrasing import listed
 from heartspec.render.refusals import players_refused, variant_elsewhere
 from heartspec.render.selection import (
     RenderedRule,
@@ -250,11 +251,7 @@ def by_table_sizes(by_players: dict[int, list], name) -> list[tuple[tuple[int, .
 
 def _sizes(sizes: tuple[int, ...]) -> str:
     """'3, 4 and 6' in the reader's language."""
-    from heartspec.i18n.glossary import glossary
-    from heartspec.i18n import current_language
-
-    shown = [str(n) for n in sizes]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" {glossary()['list_and'][current_language()]} " + shown[-1]
+    return listed(sizes)
 
 
 def _sections(book: Rulebook) -> list[tuple[str, list[RenderedRule]]]:
