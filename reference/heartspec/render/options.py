@@ -285,7 +285,7 @@ VALUE_WORDS = {
 
 def option_heading(option: RenderedOption) -> str:
     """The choice in words: 'Points that end the game'."""
-    return _(OPTION_LABELS[option.name]) if option.name in OPTION_LABELS else option.name.replace("_", " ").capitalize()
+    return _choice_label(option.name)
 
 
 def value_words(option: RenderedOption, value: Any) -> str:
@@ -316,8 +316,12 @@ def setting_words(setting: str, option_names: dict) -> str:
 
 def option_value_words(name: str, rule: str | None, value: Any) -> str:
     """'Playing for money: paying each other after every deal': an option and one of its values in words."""
-    choice = _(OPTION_LABELS[name]) if name in OPTION_LABELS else name.replace("_", " ").capitalize()
-    return _("{choice}: {value}").format(choice=choice, value=value_words(_Rule(rule or ""), value))
+    return _("{choice}: {value}").format(choice=_choice_label(name), value=value_words(_Rule(rule or ""), value))
+
+
+def _choice_label(name: str) -> str:
+    """An option's heading by its name alone (where no rendered option is at hand)."""
+    return _(OPTION_LABELS[name]) if name in OPTION_LABELS else name.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True)
@@ -330,7 +334,7 @@ def inactive_line(option: RenderedOption) -> str | None:
     if not option.inactive:
         return None
     other, rule, current, live = option.inactive
-    choice = _(OPTION_LABELS[other]) if other in OPTION_LABELS else other.replace("_", " ").capitalize()
+    choice = _choice_label(other)
     return _("This choice does not apply with the current choice of “{choice}” ({current}); it applies only"
              " with “{setting}”, where its values read as follows").format(
         choice=choice, current=value_words(_Rule(rule or ""), current), setting=option_value_words(other, rule, live))
@@ -341,7 +345,7 @@ def inactive_clause(option: RenderedOption) -> str | None:
     if not option.inactive:
         return None
     other, rule, current, _live = option.inactive
-    choice = _(OPTION_LABELS[other]) if other in OPTION_LABELS else other.replace("_", " ").capitalize()
+    choice = _choice_label(other)
     return _("does not apply with the current choice of “{choice}” ({current})").format(
         choice=choice, current=value_words(_Rule(rule or ""), current))
 

@@ -46,6 +46,7 @@ def quoted(title: str) -> str:
     """A title as the language quotes it (“…” in English, »…« in Danish, «…» in Norwegian, ”…” in Finnish and Swedish)."""
     return _("“{title}”").format(title=title)
 
+
 def _direction(name: str) -> str:
     return _(DIRECTION_WORDS[name]) if name in DIRECTION_WORDS else name
 
